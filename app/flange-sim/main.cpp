@@ -1,0 +1,156 @@
+// flange-sim: the headless simulator. Loads a diagram, translates it, simulates it and
+// writes a CSV. Exit codes: 0 success, 2 bad input, 3 simulation failure.
+#include "engine/compile.hpp"
+#include "engine/diagram/diagram_json.hpp"
+#include "engine/error.hpp"
+#include "engine/io/csv_writer.hpp"
+#include "engine/library/library.hpp"
+#include "engine/run.hpp"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+namespace {
+
+struct EventPrinter : flange::io::CsvWriter {
+    using CsvWriter::CsvWriter;
+    bool print = false;
+    void event(const flange::EventRecord& e) override
+    {
+        if (!print)
+            return;
+        std::string changes;
+        for (const auto& c : e.changes)
+            changes += (changes.empty() ? "" : "; ") + c;
+        std::fprintf(stderr, "event t=%.10g %s: %s%s%s\n", e.time, e.timeEvent ? "time" : "state", e.cause.c_str(),
+                     changes.empty() ? "" : " | ", changes.c_str());
+    }
+};
+
+std::vector<std::string> split(const std::string& s)
+{
+    std::vector<std::string> out;
+    std::stringstream ss(s);
+    std::string item;
+    while (std::getline(ss, item, ','))
+        if (!item.empty())
+            out.push_back(item);
+    return out;
+}
+
+int run(const QStringList& args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription("Flange headless simulator.\n\n  flange-sim simulate MODEL.json [options]");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument("command", "simulate");
+    parser.addPositionalArgument("model", "Diagram JSON file");
+    QCommandLineOption stop("stop", "Stop time [s].", "T");
+    QCommandLineOption interval("interval", "Output interval [s].", "DT");
+    QCommandLineOption tolerance("tolerance", "Relative tolerance.", "TOL");
+    QCommandLineOption output({"o", "output"}, "CSV file to write (- for standard output).", "OUT.csv");
+    QCommandLineOption signalList("signals", "Comma-separated signals to write (default: all variables).", "a,b,...");
+    QCommandLineOption stats("stats", "Print translation and solver statistics.");
+    QCommandLineOption events("events", "Print every event with its time, cause and changes.");
+    QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
+    parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, libraryDir});
+    parser.process(args);
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 2 || pos[0] != "simulate") {
+        std::fprintf(stderr, "usage: flange-sim simulate MODEL.json [--stop T] [--interval DT] [--tolerance TOL] "
+                             "[-o OUT.csv] [--signals a,b,...] [--stats] [--events]\n");
+        return 2;
+    }
+    auto number = [&](const QCommandLineOption& o) -> std::optional<double> {
+        if (!parser.isSet(o))
+            return std::nullopt;
+        bool ok = false;
+        double v = parser.value(o).toDouble(&ok);
+        if (!ok)
+            throw flange::badInput("--" + o.names().constLast().toStdString() + ": '" + parser.value(o).toStdString() +
+                                   "' is not a number");
+        return v;
+    };
+    using clock = std::chrono::steady_clock;
+    auto t0 = clock::now();
+    flange::library::Library lib;
+    for (const auto& f : flange::library::Library::defaultFolders())
+        lib.loadFolder(f);
+    for (const QString& d : parser.values(libraryDir))
+        lib.loadFolder(d.toStdString());
+    lib.resolve();
+    auto t1 = clock::now();
+    flange::diagram::Diagram diagram = flange::diagram::loadDiagram(pos[1].toStdString());
+    auto model = flange::compileModel(diagram, lib);
+    auto t2 = clock::now();
+    for (const auto& w : model->warnings)
+        std::fprintf(stderr, "warning: %s\n", w.c_str());
+
+    flange::SimulationOptions opt;
+    opt.stopTime = number(stop);
+    opt.interval = number(interval);
+    opt.tolerance = number(tolerance);
+    std::vector<int> selection;
+    if (parser.isSet(signalList)) {
+        for (const std::string& name : split(parser.value(signalList).toStdString())) {
+            int found = -1;
+            for (size_t i = 0; i < model->outputs.size(); ++i)
+                if (model->outputs[i].name == name)
+                    found = static_cast<int>(i);
+            if (found < 0)
+                throw flange::badInput("--signals: the model has no variable '" + name + "'");
+            selection.push_back(found);
+        }
+    }
+    std::string out = parser.isSet(output) ? parser.value(output).toStdString() : "-";
+    EventPrinter writer(out);
+    writer.print = parser.isSet(events);
+    flange::SimulationStats st = flange::simulate(*model, opt, writer, selection);
+    writer.finish();
+    auto t3 = clock::now();
+    for (const auto& w : st.warnings)
+        std::fprintf(stderr, "warning: %s\n", w.c_str());
+    if (parser.isSet(stats)) {
+        auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
+        const auto& ts = model->stats;
+        std::fprintf(stderr,
+                     "translation: %d variables, %d equations -> %d aliases, %d constants eliminated; "
+                     "%d equations differentiated; %d states, %d algebraic; %d relations\n",
+                     ts.flatVariables, ts.flatEquations, ts.aliases, ts.constants, ts.differentiatedEquations,
+                     ts.states, ts.algebraics, ts.relations);
+        std::string states;
+        for (const auto& s : ts.stateNames)
+            states += (states.empty() ? "" : ", ") + s;
+        std::fprintf(stderr, "states: %s\n", states.c_str());
+        std::fprintf(stderr, "solver: %ld steps, %ld residual evaluations, %ld Jacobian evaluations, %ld state events, "
+                             "%ld time events, %ld rows\n",
+                     st.steps, st.residualEvaluations, st.jacobianEvaluations, st.stateEvents, st.timeEvents, st.rows);
+        std::fprintf(stderr, "time [ms]: library %.2f, load+translate %.2f, initialize %.2f, integrate+write %.2f, total %.2f\n",
+                     ms(t0, t1), ms(t1, t2), st.initSeconds * 1e3, st.integrateSeconds * 1e3, ms(t0, t3));
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName("flange-sim");
+    QCoreApplication::setApplicationVersion("0.1.0");
+    try {
+        return run(QCoreApplication::arguments());
+    } catch (const flange::Error& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return e.kind() == flange::ErrorKind::BadInput ? 2 : 3;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return 3;
+    }
+}

@@ -1,0 +1,99 @@
+#include "engine/codegen/tape.hpp"
+
+#include <cmath>
+
+namespace flange::codegen {
+
+static double interp(const TableData& t, double u, size_t col, bool slope)
+{
+    const auto& x = t.x;
+    const auto& y = t.columns[col];
+    if (x.size() == 1)
+        return slope ? 0.0 : y[0];
+    size_t i = 0;
+    while (i + 2 < x.size() && u >= x[i + 1])
+        ++i;
+    double dx = x[i + 1] - x[i];
+    if (dx == 0)
+        return slope ? 0.0 : y[i + 1];
+    double s = (y[i + 1] - y[i]) / dx;
+    return slope ? s : y[i] + s * (u - x[i]);
+}
+
+void Tape::run(const TapeInputs& in) const
+{
+    double* r = regs_.data();
+    const Instr* code = code_.data();
+    const size_t n = code_.size();
+    for (size_t pc = 0; pc < n; ++pc) {
+        const Instr& I = code[pc];
+        switch (I.op) {
+        case TOp::LoadY: r[I.dst] = in.y[I.a]; break;
+        case TOp::LoadYp: r[I.dst] = in.yp[I.a]; break;
+        case TOp::LoadDisc: r[I.dst] = in.disc[I.a]; break;
+        case TOp::LoadPre: r[I.dst] = in.pre[I.a]; break;
+        case TOp::LoadRel: r[I.dst] = in.rel[I.a]; break;
+        case TOp::LoadTime: r[I.dst] = in.time; break;
+        case TOp::LoadInitial: r[I.dst] = in.initial; break;
+        case TOp::Neg: r[I.dst] = -r[I.a]; break;
+        case TOp::Not: r[I.dst] = r[I.a] != 0 ? 0.0 : 1.0; break;
+        case TOp::Add: r[I.dst] = r[I.a] + r[I.b]; break;
+        case TOp::Sub: r[I.dst] = r[I.a] - r[I.b]; break;
+        case TOp::Mul: r[I.dst] = r[I.a] * r[I.b]; break;
+        case TOp::Div: r[I.dst] = r[I.a] / r[I.b]; break;
+        case TOp::Pow: r[I.dst] = std::pow(r[I.a], r[I.b]); break;
+        case TOp::PowInt: {
+            double x = r[I.a], p = 1;
+            for (int k = 0; k < I.b; ++k)
+                p *= x;
+            r[I.dst] = p;
+            break;
+        }
+        case TOp::Lt: r[I.dst] = r[I.a] < r[I.b]; break;
+        case TOp::Le: r[I.dst] = r[I.a] <= r[I.b]; break;
+        case TOp::Gt: r[I.dst] = r[I.a] > r[I.b]; break;
+        case TOp::Ge: r[I.dst] = r[I.a] >= r[I.b]; break;
+        case TOp::Eq: r[I.dst] = r[I.a] == r[I.b]; break;
+        case TOp::Ne: r[I.dst] = r[I.a] != r[I.b]; break;
+        case TOp::And: r[I.dst] = (r[I.a] != 0 && r[I.b] != 0) ? 1.0 : 0.0; break;
+        case TOp::Or: r[I.dst] = (r[I.a] != 0 || r[I.b] != 0) ? 1.0 : 0.0; break;
+        case TOp::Sin: r[I.dst] = std::sin(r[I.a]); break;
+        case TOp::Cos: r[I.dst] = std::cos(r[I.a]); break;
+        case TOp::Tan: r[I.dst] = std::tan(r[I.a]); break;
+        case TOp::Asin: r[I.dst] = std::asin(r[I.a]); break;
+        case TOp::Acos: r[I.dst] = std::acos(r[I.a]); break;
+        case TOp::Atan: r[I.dst] = std::atan(r[I.a]); break;
+        case TOp::Sinh: r[I.dst] = std::sinh(r[I.a]); break;
+        case TOp::Cosh: r[I.dst] = std::cosh(r[I.a]); break;
+        case TOp::Tanh: r[I.dst] = std::tanh(r[I.a]); break;
+        case TOp::Exp: r[I.dst] = std::exp(r[I.a]); break;
+        case TOp::Log: r[I.dst] = std::log(r[I.a]); break;
+        case TOp::Log10: r[I.dst] = std::log10(r[I.a]); break;
+        case TOp::Sqrt: r[I.dst] = std::sqrt(r[I.a]); break;
+        case TOp::Abs: r[I.dst] = std::fabs(r[I.a]); break;
+        case TOp::Sign: r[I.dst] = r[I.a] > 0 ? 1.0 : (r[I.a] < 0 ? -1.0 : 0.0); break;
+        case TOp::Floor: r[I.dst] = std::floor(r[I.a]); break;
+        case TOp::Ceil: r[I.dst] = std::ceil(r[I.a]); break;
+        case TOp::Atan2: r[I.dst] = std::atan2(r[I.a], r[I.b]); break;
+        case TOp::Min: r[I.dst] = r[I.a] < r[I.b] ? r[I.a] : r[I.b]; break;
+        case TOp::Max: r[I.dst] = r[I.a] > r[I.b] ? r[I.a] : r[I.b]; break;
+        case TOp::Mod: r[I.dst] = r[I.a] - std::floor(r[I.a] / r[I.b]) * r[I.b]; break;
+        case TOp::Rem: r[I.dst] = r[I.a] - std::trunc(r[I.a] / r[I.b]) * r[I.b]; break;
+        case TOp::IntDiv: r[I.dst] = std::trunc(r[I.a] / r[I.b]); break;
+        case TOp::Interp:
+        case TOp::InterpSlope:
+            r[I.dst] = interp(tables_[static_cast<size_t>(I.b & 0xffff)], r[I.a], static_cast<size_t>(I.b >> 16),
+                              I.op == TOp::InterpSlope);
+            break;
+        case TOp::JumpIfZero:
+            if (r[I.a] == 0)
+                pc = static_cast<size_t>(I.dst) - 1;
+            break;
+        case TOp::Jump: pc = static_cast<size_t>(I.dst) - 1; break;
+        case TOp::Move: r[I.dst] = r[I.a]; break;
+        case TOp::Store: in.out[I.out][I.dst] = r[I.a]; break;
+        }
+    }
+}
+
+} // namespace flange::codegen

@@ -1,0 +1,58 @@
+#pragma once
+// A flat instruction tape: expressions compiled once into register instructions over a
+// work array, so evaluating a residual or Jacobian is one loop with no tree walking and
+// no allocation (the shape of CasADi's SXFunction algorithm vector). If-expressions are
+// jumps, so an untaken branch never runs.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace flange::codegen {
+
+enum class TOp : uint8_t {
+    LoadY, LoadYp, LoadDisc, LoadPre, LoadRel, LoadTime, LoadInitial,
+    Neg, Not, Add, Sub, Mul, Div, Pow, PowInt,
+    Lt, Le, Gt, Ge, Eq, Ne, And, Or,
+    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Exp, Log, Log10, Sqrt, Abs, Sign, Floor, Ceil,
+    Atan2, Min, Max, Mod, Rem, IntDiv,
+    Interp, InterpSlope,
+    JumpIfZero, Jump, Move, Store,
+};
+
+struct Instr {
+    TOp op;
+    uint8_t out = 0; // Store: which output array
+    int32_t dst = 0; // register, or jump target
+    int32_t a = 0, b = 0;
+};
+
+struct TapeInputs {
+    const double* y = nullptr;
+    const double* yp = nullptr;
+    const double* disc = nullptr;
+    const double* pre = nullptr;
+    const double* rel = nullptr;
+    double time = 0;
+    double initial = 0;
+    double* out[2] = {nullptr, nullptr};
+};
+
+struct TableData {
+    std::vector<double> x;
+    std::vector<std::vector<double>> columns; // by column number - 2
+};
+
+class Tape {
+public:
+    void run(const TapeInputs& in) const;
+    size_t instructionCount() const { return code_.size(); }
+    size_t registerCount() const { return regs_.size(); }
+
+private:
+    friend class TapeCompiler;
+    std::vector<Instr> code_;
+    mutable std::vector<double> regs_; // constants first, then work registers
+    std::vector<TableData> tables_;
+};
+
+} // namespace flange::codegen

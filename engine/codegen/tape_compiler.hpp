@@ -1,0 +1,49 @@
+#pragma once
+// Compiles Pool expressions into one Tape. Common subexpressions are computed once per
+// tape; inside an if-branch they are only reused within that branch, because the
+// other branch may not have run.
+#include "engine/codegen/tape.hpp"
+#include "engine/expr/pool.hpp"
+
+#include <functional>
+#include <unordered_map>
+#include <vector>
+
+namespace flange::codegen {
+
+// Where the value of a continuous variable comes from in the solver's arrays.
+struct VarSource {
+    enum class Kind { Y, Yp, Constant } kind = Kind::Constant;
+    int32_t index = 0;
+    double value = 0;
+};
+
+class TapeCompiler {
+public:
+    TapeCompiler(const expr::Pool& pool, std::function<VarSource(int32_t)> varSource)
+        : pool_(pool), varSource_(std::move(varSource))
+    {
+    }
+
+    // Emits code that writes the value of e to out[which][index].
+    void store(expr::NodeId e, int which, int32_t index);
+    Tape finish();
+
+private:
+    int32_t compile(expr::NodeId id);
+    int32_t constant(double v);
+    int32_t fresh();
+    int32_t emit(TOp op, int32_t a = 0, int32_t b = 0);
+    int32_t table(int32_t poolTable);
+
+    const expr::Pool& pool_;
+    std::function<VarSource(int32_t)> varSource_;
+    Tape tape_;
+    std::vector<double> init_;
+    std::unordered_map<expr::NodeId, int32_t> memo_;
+    std::vector<expr::NodeId> memoLog_; // entries made, so a branch can forget its own
+    std::unordered_map<uint64_t, int32_t> constants_;
+    std::unordered_map<int32_t, int32_t> tables_;
+};
+
+} // namespace flange::codegen

@@ -1,0 +1,363 @@
+#include "engine/compile.hpp"
+
+#include "engine/codegen/tape_compiler.hpp"
+#include "engine/error.hpp"
+#include "engine/expr/differentiate.hpp"
+#include "engine/expr/evaluate.hpp"
+#include "engine/flatten/instantiate.hpp"
+#include "engine/structure/alias_elimination.hpp"
+#include "engine/structure/dae_structure.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace flange {
+
+using codegen::VarSource;
+using expr::NodeId;
+
+namespace {
+
+class ModelBuilder {
+public:
+    ModelBuilder(flatten::FlatModel& f, structure::DaeStructure& s, CompiledModel& cm) : f_(f), s_(s), cm_(cm) {}
+
+    void build()
+    {
+        nVars_ = static_cast<int32_t>(f_.vars.size());
+        assignSlots();
+        buildResidual();
+        buildInit();
+        buildEvents();
+        buildOutputs();
+    }
+
+private:
+    // Synthetic variable ids >= nVars_ stand for yp[slot] of a state whose derivative
+    // has its own slot (the link equation der(phi) = w when both phi and w are states).
+    VarSource source(int32_t v) const
+    {
+        if (v >= nVars_)
+            return {VarSource::Kind::Yp, v - nVars_, 0};
+        int32_t slot = slotOf_[static_cast<size_t>(v)];
+        if (slot >= 0)
+            return {VarSource::Kind::Y, slot, 0};
+        int32_t x = ypOf_[static_cast<size_t>(v)];
+        if (x >= 0)
+            return {VarSource::Kind::Yp, slotOf_[static_cast<size_t>(x)], 0};
+        const auto& var = f_.vars[static_cast<size_t>(v)];
+        if (var.isConstant)
+            return {VarSource::Kind::Constant, 0, var.aliasOffset};
+        throw badInput("internal: variable " + var.name + " has no place in the solver");
+    }
+
+    void assignSlots()
+    {
+        slotOf_.assign(f_.vars.size(), -1);
+        ypOf_.assign(f_.vars.size(), -1);
+        for (int32_t v : s_.unknowns) {
+            int32_t p = f_.vars[static_cast<size_t>(v)].derivativeOf;
+            if (p >= 0 && s_.isState[static_cast<size_t>(p)] && !s_.isState[static_cast<size_t>(v)])
+                ypOf_[static_cast<size_t>(v)] = p;
+            else {
+                slotOf_[static_cast<size_t>(v)] = cm_.n++;
+                cm_.slotVar.push_back(v);
+            }
+        }
+        cm_.slotIsState.assign(static_cast<size_t>(cm_.n), 0);
+        cm_.stateIndexOfSlot.assign(static_cast<size_t>(cm_.n), -1);
+        for (int32_t i = 0; i < cm_.n; ++i) {
+            int32_t v = cm_.slotVar[static_cast<size_t>(i)];
+            const auto& var = f_.vars[static_cast<size_t>(v)];
+            cm_.yStart.push_back(var.start);
+            cm_.nominal.push_back(var.nominal > 0 ? var.nominal : 1.0);
+            if (s_.isState[static_cast<size_t>(v)]) {
+                cm_.slotIsState[static_cast<size_t>(i)] = 1;
+                cm_.stateIndexOfSlot[static_cast<size_t>(i)] = static_cast<int32_t>(cm_.stateSlots.size());
+                cm_.stateSlots.push_back(i);
+                cm_.stats.stateNames.push_back(var.name);
+            }
+        }
+    }
+
+    // Jacobian entries of a list of residuals: per row, per (slot, y|yp) the partial.
+    struct Entry {
+        int32_t row, slot;
+        bool yp;
+        NodeId value;
+    };
+
+    std::vector<Entry> partials(const std::vector<NodeId>& rows)
+    {
+        std::vector<Entry> out;
+        for (size_t r = 0; r < rows.size(); ++r) {
+            std::map<std::pair<int32_t, bool>, NodeId> acc;
+            for (int32_t v : structure::incidentVars(f_.pool, rows[r])) {
+                VarSource src = source(v);
+                if (src.kind == VarSource::Kind::Constant)
+                    continue;
+                NodeId d = expr::partial(f_.pool, rows[r], v);
+                auto key = std::make_pair(src.index, src.kind == VarSource::Kind::Yp);
+                auto it = acc.find(key);
+                acc[key] = it == acc.end() ? d : f_.pool.add(it->second, d);
+            }
+            for (const auto& [key, value] : acc)
+                out.push_back({static_cast<int32_t>(r), key.first, key.second, value});
+        }
+        return out;
+    }
+
+    void buildResidual()
+    {
+        std::vector<NodeId> rows;
+        for (const auto& eq : s_.eqs) {
+            rows.push_back(eq.residual);
+            cm_.eqOrigins.push_back(eq.origin);
+        }
+        for (int32_t slot : cm_.stateSlots) {
+            int32_t v = cm_.slotVar[static_cast<size_t>(slot)];
+            int32_t d = f_.vars[static_cast<size_t>(v)].derivative;
+            if (d >= 0 && s_.isState[static_cast<size_t>(d)]) {
+                rows.push_back(f_.pool.sub(f_.pool.var(nVars_ + slot), f_.pool.var(d)));
+                cm_.eqOrigins.push_back("der(" + f_.vars[static_cast<size_t>(v)].name + ") = " +
+                                        f_.vars[static_cast<size_t>(d)].name);
+            }
+        }
+        if (static_cast<int>(rows.size()) != cm_.n)
+            throw badInput("internal: " + std::to_string(rows.size()) + " equations for " + std::to_string(cm_.n) +
+                           " unknowns after index reduction");
+        auto src = [this](int32_t v) { return source(v); };
+        codegen::TapeCompiler res(f_.pool, src);
+        for (size_t r = 0; r < rows.size(); ++r)
+            res.store(rows[r], 0, static_cast<int32_t>(r));
+        cm_.residual = res.finish();
+
+        std::vector<Entry> entries = partials(rows);
+        // CSC: by column (slot), then row; y and yp partials of one (row, slot) share an entry.
+        std::map<std::pair<int32_t, int32_t>, std::pair<NodeId, NodeId>> cells; // (col,row) -> (dy, dyp)
+        for (const Entry& e : entries) {
+            auto& cell = cells.try_emplace({e.slot, e.row}, f_.pool.zero(), f_.pool.zero()).first->second;
+            (e.yp ? cell.second : cell.first) = e.value;
+        }
+        // Every diagonal is present so KLU's pattern survives any mode change.
+        for (int32_t i = 0; i < cm_.n; ++i)
+            cells.try_emplace({i, i}, f_.pool.zero(), f_.pool.zero());
+        auto& pat = cm_.jacPattern;
+        pat.rows = pat.cols = cm_.n;
+        pat.colPtr.assign(static_cast<size_t>(cm_.n) + 1, 0);
+        codegen::TapeCompiler jac(f_.pool, src);
+        int32_t k = 0;
+        for (const auto& [cr, values] : cells) {
+            pat.rowIdx.push_back(cr.second);
+            pat.colPtr[static_cast<size_t>(cr.first) + 1]++;
+            jac.store(values.first, 0, k);
+            jac.store(values.second, 1, k);
+            cm_.jacHasY.push_back(values.first != f_.pool.zero());
+            cm_.jacHasYp.push_back(values.second != f_.pool.zero());
+            ++k;
+        }
+        for (size_t c = 0; c < static_cast<size_t>(cm_.n); ++c)
+            pat.colPtr[c + 1] += pat.colPtr[c];
+        cm_.jacobian = jac.finish();
+    }
+
+    void buildInit()
+    {
+        std::vector<NodeId> rows;
+        for (int32_t v : s_.unknowns) {
+            const auto& var = f_.vars[static_cast<size_t>(v)];
+            if (!var.fixed)
+                continue;
+            rows.push_back(f_.pool.sub(f_.pool.var(v), f_.pool.constant(var.start)));
+            cm_.initOrigins.push_back("fixed start " + var.name + " = " + std::to_string(var.start));
+            cm_.initFixedVar.push_back(v);
+        }
+        for (const auto& eq : f_.initialEquations) {
+            rows.push_back(eq.residual);
+            cm_.initOrigins.push_back("initial equation " + eq.origin);
+            cm_.initFixedVar.push_back(-1);
+        }
+        cm_.m = static_cast<int>(rows.size());
+        auto src = [this](int32_t v) { return source(v); };
+        codegen::TapeCompiler res(f_.pool, src);
+        for (size_t r = 0; r < rows.size(); ++r)
+            res.store(rows[r], 0, static_cast<int32_t>(r));
+        cm_.initResidual = res.finish();
+        codegen::TapeCompiler jac(f_.pool, src);
+        int32_t k = 0;
+        for (const Entry& e : partials(rows)) {
+            cm_.initJacRow.push_back(e.row);
+            cm_.initJacSlot.push_back(e.slot);
+            cm_.initJacIsYp.push_back(e.yp ? 1 : 0);
+            jac.store(e.value, 0, k++);
+        }
+        cm_.initJacobian = jac.finish();
+    }
+
+    // lhs - rhs = a*time + b with constant a, b?
+    bool affineInTime(NodeId d, double& a, double& b) const
+    {
+        bool onlyTime = true;
+        f_.pool.visit(d, [&onlyTime](NodeId, const expr::Node& n) {
+            if (n.op == expr::Op::Var || n.op == expr::Op::Disc || n.op == expr::Op::Pre || n.op == expr::Op::Rel ||
+                n.op == expr::Op::Initial)
+                onlyTime = false;
+        });
+        if (!onlyTime)
+            return false;
+        expr::EvalContext ctx;
+        ctx.time = 0;
+        b = expr::evaluate(f_.pool, d, ctx);
+        ctx.time = 1;
+        a = expr::evaluate(f_.pool, d, ctx) - b;
+        ctx.time = 3.7;
+        double check = expr::evaluate(f_.pool, d, ctx);
+        return std::fabs(check - (a * 3.7 + b)) <= 1e-12 * (1 + std::fabs(check)) && a != 0;
+    }
+
+    void buildEvents()
+    {
+        auto src = [this](int32_t v) { return source(v); };
+        codegen::TapeCompiler zc(f_.pool, src);
+        for (size_t k = 0; k < f_.relations.size(); ++k) {
+            const auto& r = f_.relations[k];
+            RelationInfo info;
+            info.op = r.op;
+            info.origin = r.origin;
+            bool greater = r.op == expr::Op::Gt || r.op == expr::Op::Ge;
+            NodeId d = greater ? f_.pool.sub(r.lhs, r.rhs) : f_.pool.sub(r.rhs, r.lhs);
+            info.timeEvent = affineInTime(d, info.a, info.b);
+            double nominal = 0;
+            for (int32_t v : structure::incidentVars(f_.pool, d))
+                nominal = std::max(nominal, f_.vars[static_cast<size_t>(v)].nominal);
+            info.nominal = nominal > 0 ? nominal : 1.0;
+            zc.store(d, 0, static_cast<int32_t>(k));
+            cm_.relations.push_back(info);
+        }
+        cm_.crossing = zc.finish();
+
+        // Discrete equations in dependency order (pre() values are not dependencies).
+        const auto& eqs = f_.discreteEquations;
+        std::map<int32_t, size_t> definedBy;
+        for (size_t i = 0; i < eqs.size(); ++i) {
+            if (definedBy.count(eqs[i].var))
+                throw badInput("discrete variable " + f_.vars[static_cast<size_t>(eqs[i].var)].name +
+                               " is defined twice: " + eqs[definedBy[eqs[i].var]].origin + " and " + eqs[i].origin);
+            definedBy[eqs[i].var] = i;
+        }
+        for (const auto& w : f_.whens)
+            for (const auto& a : w.assignments)
+                if (definedBy.count(a.var))
+                    throw badInput("discrete variable " + f_.vars[static_cast<size_t>(a.var)].name +
+                                   " is defined by an equation and by " + w.origin);
+        std::vector<std::vector<size_t>> deps(eqs.size());
+        for (size_t i = 0; i < eqs.size(); ++i)
+            f_.pool.visit(eqs[i].value, [&](NodeId, const expr::Node& n) {
+                if (n.op == expr::Op::Disc && definedBy.count(n.index))
+                    deps[i].push_back(definedBy[n.index]);
+            });
+        std::vector<int> state(eqs.size(), 0);
+        std::vector<size_t> order;
+        std::function<void(size_t)> visit = [&](size_t i) {
+            if (state[i] == 2)
+                return;
+            if (state[i] == 1)
+                throw badInput("discrete equations depend on each other in a cycle, through " + eqs[i].origin);
+            state[i] = 1;
+            for (size_t j : deps[i])
+                visit(j);
+            state[i] = 2;
+            order.push_back(i);
+        };
+        for (size_t i = 0; i < eqs.size(); ++i)
+            visit(i);
+        for (size_t i : order)
+            cm_.discrete.push_back(eqs[i]);
+        cm_.initialDiscrete = f_.initialDiscrete;
+        cm_.whens = f_.whens;
+        for (const auto& w : cm_.whens)
+            for (const auto& r : w.reinits) {
+                int32_t slot = slotOf_[static_cast<size_t>(r.var)];
+                if (slot < 0 || !cm_.slotIsState[static_cast<size_t>(slot)])
+                    throw badInput(w.origin + ": reinit(" + f_.vars[static_cast<size_t>(r.var)].name +
+                                   ") needs a state, but this variable was not selected as one");
+                cm_.reinitSlots.push_back(slot);
+            }
+        cm_.discreteStart.assign(f_.vars.size(), 0.0);
+        for (size_t v = 0; v < f_.vars.size(); ++v) {
+            cm_.varNames.push_back(f_.vars[v].name);
+            cm_.varIsDiscrete.push_back(f_.vars[v].discrete ? 1 : 0);
+            cm_.discreteStart[v] = f_.vars[v].start;
+        }
+    }
+
+    void buildOutputs()
+    {
+        for (size_t v = 0; v < f_.vars.size(); ++v) {
+            const auto& var = f_.vars[v];
+            if (var.generated)
+                continue;
+            OutputVar o;
+            o.name = var.name;
+            o.isProtected = var.isProtected;
+            auto fromRoot = [&](int32_t r, double sign, double offset) {
+                VarSource s = source(r);
+                o.kind = s.kind == VarSource::Kind::Y ? OutputVar::Kind::Y
+                         : s.kind == VarSource::Kind::Yp ? OutputVar::Kind::Yp : OutputVar::Kind::Constant;
+                o.index = s.index;
+                o.sign = sign;
+                o.offset = s.kind == VarSource::Kind::Constant ? sign * s.value + offset : offset;
+            };
+            if (var.discrete) {
+                o.kind = OutputVar::Kind::Discrete;
+                o.index = static_cast<int32_t>(v);
+            } else if (var.isConstant) {
+                o.kind = OutputVar::Kind::Constant;
+                o.offset = var.aliasOffset;
+            } else if (var.aliasOf >= 0) {
+                fromRoot(var.aliasOf, var.aliasSign, var.aliasOffset);
+            } else {
+                fromRoot(static_cast<int32_t>(v), 1.0, 0.0);
+            }
+            cm_.outputs.push_back(o);
+        }
+    }
+
+    flatten::FlatModel& f_;
+    structure::DaeStructure& s_;
+    CompiledModel& cm_;
+    int32_t nVars_ = 0;
+    std::vector<int32_t> slotOf_, ypOf_;
+};
+
+} // namespace
+
+std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, const library::Library& lib)
+{
+    auto t0 = std::chrono::steady_clock::now();
+    auto cm = std::make_shared<CompiledModel>();
+    flatten::FlatModel flat = flatten::instantiate(d, lib);
+    cm->stats.flatVariables = static_cast<int>(flat.vars.size());
+    cm->stats.flatEquations = static_cast<int>(flat.equations.size());
+    structure::AliasStats alias = structure::eliminateAliases(flat);
+    cm->stats.aliases = alias.aliases;
+    cm->stats.constants = alias.constants;
+    structure::DaeStructure s = structure::analyze(flat);
+    cm->stats.differentiatedEquations = static_cast<int>(s.eqs.size()) - s.originalEquations;
+    ModelBuilder(flat, s, *cm).build();
+    cm->stats.states = static_cast<int>(cm->stateSlots.size());
+    cm->stats.algebraics = cm->n - cm->stats.states;
+    cm->stats.relations = static_cast<int>(cm->relations.size());
+    for (const auto& v : flat.vars)
+        cm->stats.discreteVariables += v.discrete ? 1 : 0;
+    cm->experiment = flat.experiment;
+    cm->warnings = flat.warnings;
+    cm->pool = std::move(flat.pool);
+    cm->stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return cm;
+}
+
+} // namespace flange

@@ -1,0 +1,13 @@
+#pragma once
+// Translation facade: Diagram + Library -> CompiledModel. Every stage reports bad
+// input as flange::Error (BadInput) naming the component, connection or equation.
+#include "engine/compiled_model.hpp"
+#include "engine/library/library.hpp"
+
+#include <memory>
+
+namespace flange {
+
+std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, const library::Library& lib);
+
+} // namespace flange

@@ -1,0 +1,84 @@
+#pragma once
+// The immutable result of translation: tapes, Jacobian patterns, event and output
+// tables. A simulation reads it and keeps all mutable state of its own (as MuJoCo's
+// mjModel/mjData), so one CompiledModel can be simulated many times.
+#include "engine/codegen/tape.hpp"
+#include "engine/diagram/diagram.hpp"
+#include "engine/expr/pool.hpp"
+#include "engine/flatten/flat_model.hpp"
+#include "engine/solve/sparse_pattern.hpp"
+
+#include <string>
+#include <vector>
+
+namespace flange {
+
+struct OutputVar {
+    std::string name;
+    enum class Kind { Y, Yp, Discrete, Constant } kind = Kind::Constant;
+    int32_t index = 0;     // slot, or variable id for discrete values
+    double sign = 1, offset = 0;
+    bool isProtected = false;
+};
+
+struct RelationInfo {
+    expr::Op op = expr::Op::Lt;
+    std::string origin;
+    bool timeEvent = false; // depends on time and constants only: lhs - rhs = a*time + b
+    double a = 0, b = 0;
+    double nominal = 1;
+};
+
+struct TranslationStats {
+    int flatVariables = 0, flatEquations = 0;
+    int aliases = 0, constants = 0;
+    int differentiatedEquations = 0;
+    int states = 0, algebraics = 0;
+    int relations = 0, discreteVariables = 0;
+    double seconds = 0;
+    std::vector<std::string> stateNames;
+};
+
+struct CompiledModel {
+    int n = 0;                          // size of y (and yp)
+    std::vector<int32_t> slotVar;       // variable id in each slot
+    std::vector<char> slotIsState;
+    std::vector<int32_t> stateSlots;    // slots that are states
+    std::vector<int32_t> stateIndexOfSlot; // -1 for algebraic slots
+    std::vector<double> yStart, nominal;
+    std::vector<std::string> eqOrigins; // per residual row
+
+    codegen::Tape residual;             // out[0][row] = F
+    solve::SparsePattern jacPattern;    // n x n
+    codegen::Tape jacobian;             // out[0][k] = dF/dy, out[1][k] = dF/dyp
+    std::vector<char> jacHasY, jacHasYp; // structurally non-zero parts of each entry
+
+    // Initialization: extra rows G over the same y/yp arrays.
+    int m = 0;
+    std::vector<std::string> initOrigins;
+    codegen::Tape initResidual;
+    // entries of dG: (row, slot, isYp) with values from initJacobian out[0][k]
+    std::vector<int32_t> initJacRow, initJacSlot;
+    std::vector<char> initJacIsYp;
+    codegen::Tape initJacobian;
+    std::vector<int32_t> initFixedVar; // for G rows from fixed starts: the variable, else -1
+
+    // Events
+    std::vector<RelationInfo> relations;
+    codegen::Tape crossing;             // out[0][k] = signed distance, > 0 <=> relation true
+    std::vector<flatten::DiscreteAssignment> discrete;        // sorted
+    std::vector<flatten::DiscreteAssignment> initialDiscrete; // initial algorithm
+    std::vector<flatten::WhenClause> whens;
+    std::vector<int32_t> reinitSlots; // per when, per reinit: slot of the state
+    std::vector<double> discreteStart; // by variable id
+    std::vector<std::string> varNames;  // by variable id
+    std::vector<char> varIsDiscrete;
+    expr::Pool pool;                    // for the discrete equations evaluated at events
+
+    std::vector<OutputVar> outputs;
+    diagram::Experiment experiment;
+    std::vector<std::string> warnings;
+    TranslationStats stats;
+};
+
+} // namespace flange

@@ -1,0 +1,32 @@
+#pragma once
+// Symbolic differentiation on the Pool: partial derivatives (for Jacobians) and total
+// time derivatives (for Pantelides index reduction). Relations, discrete values and
+// pre() are frozen between events, so their derivative is zero and an if-expression
+// differentiates branch-wise with its condition unchanged.
+#include "engine/expr/pool.hpp"
+
+#include <functional>
+#include <unordered_map>
+
+namespace flange::expr {
+
+class Differentiator {
+public:
+    // leaf gives the derivative of a Var or Time leaf.
+    Differentiator(Pool& pool, std::function<NodeId(const Node&)> leaf) : pool_(pool), leaf_(std::move(leaf)) {}
+    NodeId operator()(NodeId root);
+
+private:
+    NodeId d(NodeId id);
+    Pool& pool_;
+    std::function<NodeId(const Node&)> leaf_;
+    std::unordered_map<NodeId, NodeId> memo_;
+};
+
+// d root / d var(v).
+NodeId partial(Pool& pool, NodeId root, int32_t v);
+
+// d root / dt, where derivativeOf(v) returns the variable id of der(v) (creating it).
+NodeId timeDerivative(Pool& pool, NodeId root, const std::function<int32_t(int32_t)>& derivativeOf);
+
+} // namespace flange::expr

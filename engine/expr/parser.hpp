@@ -1,0 +1,25 @@
+#pragma once
+// Recursive-descent parser for Flange's Modelica-like expression language
+// (grammar in docs/component-format.md).
+#include "engine/expr/ast.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace flange::expr {
+
+// Thrown with the 0-based column where parsing failed; the caller adds file and line.
+class ParseError : public std::runtime_error {
+public:
+    ParseError(const std::string& message, int column) : std::runtime_error(message), column_(column) {}
+    int column() const { return column_; }
+
+private:
+    int column_;
+};
+
+AstPtr parseExpression(std::string_view text);
+AstEquation parseEquation(std::string_view text);
+
+} // namespace flange::expr

@@ -1,0 +1,427 @@
+#include "engine/expr/pool.hpp"
+
+#include <cmath>
+#include <cstring>
+
+namespace flange::expr {
+
+size_t Pool::KeyHash::operator()(const Key& k) const
+{
+    uint64_t bits = 0;
+    std::memcpy(&bits, &k.value, sizeof bits);
+    uint64_t h = static_cast<uint64_t>(k.op) * 0x9E3779B97F4A7C15ULL;
+    auto mix = [&h](uint64_t v) { h ^= v + 0x9E3779B97F4A7C15ULL + (h << 6) + (h >> 2); };
+    mix(static_cast<uint32_t>(k.a));
+    mix(static_cast<uint32_t>(k.b));
+    mix(static_cast<uint32_t>(k.c));
+    mix(static_cast<uint32_t>(k.index));
+    mix(bits);
+    return static_cast<size_t>(h);
+}
+
+Pool::Pool()
+{
+    zero_ = constant(0.0);
+    one_ = constant(1.0);
+}
+
+NodeId Pool::intern(Op op, NodeId a, NodeId b, NodeId c, int32_t index, double value)
+{
+    if (value == 0.0)
+        value = 0.0; // -0 and +0 are one constant
+    Key key{op, a, b, c, index, value};
+    auto it = map_.find(key);
+    if (it != map_.end())
+        return it->second;
+    Node n;
+    n.op = op;
+    n.a = a;
+    n.b = b;
+    n.c = c;
+    n.index = index;
+    n.value = value;
+    NodeId id = static_cast<NodeId>(nodes_.size());
+    nodes_.push_back(n);
+    map_.emplace(key, id);
+    return id;
+}
+
+NodeId Pool::constant(double v) { return intern(Op::Const, kNone, kNone, kNone, -1, v); }
+NodeId Pool::time() { return intern(Op::Time); }
+NodeId Pool::initial() { return intern(Op::Initial); }
+NodeId Pool::var(int32_t id) { return intern(Op::Var, kNone, kNone, kNone, id); }
+NodeId Pool::disc(int32_t id) { return intern(Op::Disc, kNone, kNone, kNone, id); }
+NodeId Pool::pre(int32_t id) { return intern(Op::Pre, kNone, kNone, kNone, id); }
+NodeId Pool::rel(int32_t id) { return intern(Op::Rel, kNone, kNone, kNone, id); }
+
+NodeId Pool::neg(NodeId a)
+{
+    const Node& n = node(a);
+    if (n.op == Op::Const)
+        return constant(-n.value);
+    if (n.op == Op::Neg)
+        return n.a;
+    if (n.op == Op::Sub)
+        return sub(n.b, n.a);
+    return intern(Op::Neg, a);
+}
+
+NodeId Pool::logicalNot(NodeId a)
+{
+    const Node& n = node(a);
+    if (n.op == Op::Const)
+        return constant(n.value != 0 ? 0.0 : 1.0);
+    if (n.op == Op::Not)
+        return n.a;
+    return intern(Op::Not, a);
+}
+
+NodeId Pool::add(NodeId a, NodeId b)
+{
+    if (isConst(a) && isConst(b))
+        return constant(constValue(a) + constValue(b));
+    if (isConst(a, 0))
+        return b;
+    if (isConst(b, 0))
+        return a;
+    if (node(b).op == Op::Neg)
+        return sub(a, node(b).a);
+    if (node(a).op == Op::Neg)
+        return sub(b, node(a).a);
+    return intern(Op::Add, a, b);
+}
+
+NodeId Pool::sub(NodeId a, NodeId b)
+{
+    if (isConst(a) && isConst(b))
+        return constant(constValue(a) - constValue(b));
+    if (isConst(b, 0))
+        return a;
+    if (isConst(a, 0))
+        return neg(b);
+    if (a == b)
+        return zero_;
+    if (node(b).op == Op::Neg)
+        return add(a, node(b).a);
+    return intern(Op::Sub, a, b);
+}
+
+NodeId Pool::mul(NodeId a, NodeId b)
+{
+    if (isConst(a) && isConst(b))
+        return constant(constValue(a) * constValue(b));
+    if (isConst(a, 0) || isConst(b, 0))
+        return zero_;
+    if (isConst(a, 1))
+        return b;
+    if (isConst(b, 1))
+        return a;
+    if (isConst(a, -1))
+        return neg(b);
+    if (isConst(b, -1))
+        return neg(a);
+    if (node(a).op == Op::Neg && node(b).op == Op::Neg)
+        return mul(node(a).a, node(b).a);
+    if (node(a).op == Op::Neg)
+        return neg(mul(node(a).a, b));
+    if (node(b).op == Op::Neg)
+        return neg(mul(a, node(b).a));
+    // Constants first, so 2*x and x*2 are one node.
+    if (isConst(b))
+        std::swap(a, b);
+    return intern(Op::Mul, a, b);
+}
+
+NodeId Pool::div(NodeId a, NodeId b)
+{
+    if (isConst(a) && isConst(b) && constValue(b) != 0)
+        return constant(constValue(a) / constValue(b));
+    if (isConst(a, 0) && !isConst(b, 0))
+        return zero_;
+    if (isConst(b, 1))
+        return a;
+    if (isConst(b, -1))
+        return neg(a);
+    if (node(a).op == Op::Neg)
+        return neg(div(node(a).a, b));
+    return intern(Op::Div, a, b);
+}
+
+NodeId Pool::pow(NodeId a, NodeId b)
+{
+    if (isConst(a) && isConst(b))
+        return constant(std::pow(constValue(a), constValue(b)));
+    if (isConst(b, 1))
+        return a;
+    if (isConst(b, 0))
+        return one_;
+    return intern(Op::Pow, a, b);
+}
+
+bool isRelationOp(Op op) { return op >= Op::Lt && op <= Op::Ne; }
+
+NodeId Pool::compare(Op op, NodeId a, NodeId b)
+{
+    if (isConst(a) && isConst(b))
+        return constant(applyBinary(op, constValue(a), constValue(b)));
+    return intern(op, a, b);
+}
+
+NodeId Pool::logicalAnd(NodeId a, NodeId b)
+{
+    if (isConst(a))
+        return constValue(a) != 0 ? b : zero_;
+    if (isConst(b))
+        return constValue(b) != 0 ? a : zero_;
+    return intern(Op::And, a, b);
+}
+
+NodeId Pool::logicalOr(NodeId a, NodeId b)
+{
+    if (isConst(a))
+        return constValue(a) != 0 ? one_ : b;
+    if (isConst(b))
+        return constValue(b) != 0 ? one_ : a;
+    return intern(Op::Or, a, b);
+}
+
+NodeId Pool::ifThenElse(NodeId c, NodeId a, NodeId b)
+{
+    if (isConst(c))
+        return constValue(c) != 0 ? a : b;
+    if (a == b)
+        return a;
+    return intern(Op::If, c, a, b);
+}
+
+NodeId Pool::unary(Op op, NodeId a)
+{
+    if (isConst(a))
+        return constant(applyUnary(op, constValue(a)));
+    return intern(op, a);
+}
+
+NodeId Pool::binary(Op op, NodeId a, NodeId b)
+{
+    switch (op) {
+    case Op::Add: return add(a, b);
+    case Op::Sub: return sub(a, b);
+    case Op::Mul: return mul(a, b);
+    case Op::Div: return div(a, b);
+    case Op::Pow: return pow(a, b);
+    case Op::And: return logicalAnd(a, b);
+    case Op::Or: return logicalOr(a, b);
+    default: break;
+    }
+    if (isRelationOp(op))
+        return compare(op, a, b);
+    if (isConst(a) && isConst(b))
+        return constant(applyBinary(op, constValue(a), constValue(b)));
+    return intern(op, a, b);
+}
+
+NodeId Pool::interp(int32_t table, NodeId u, int column, bool slope)
+{
+    if (isConst(u))
+        return constant(interpolateTable(tables_[static_cast<size_t>(table)], constValue(u), column, slope));
+    return intern(slope ? Op::InterpSlope : Op::Interp, u, constant(column), kNone, table);
+}
+
+int32_t Pool::addTable(Table t)
+{
+    tables_.push_back(std::move(t));
+    return static_cast<int32_t>(tables_.size() - 1);
+}
+
+NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf,
+                     std::unordered_map<NodeId, NodeId>& memo)
+{
+    // Iterative post-order: models can be deep (long sums in big connection sets).
+    std::vector<std::pair<NodeId, bool>> stack{{root, false}};
+    while (!stack.empty()) {
+        auto [id, expanded] = stack.back();
+        stack.pop_back();
+        if (memo.count(id))
+            continue;
+        Node n = node(id);
+        if (!expanded) {
+            stack.push_back({id, true});
+            for (NodeId ch : {n.a, n.b, n.c})
+                if (ch != kNone && !memo.count(ch))
+                    stack.push_back({ch, false});
+            continue;
+        }
+        NodeId out = kNone;
+        switch (n.op) {
+        case Op::Const:
+        case Op::Initial:
+            out = id;
+            break;
+        case Op::Time:
+        case Op::Var:
+        case Op::Disc:
+        case Op::Pre:
+        case Op::Rel:
+            out = leaf(n);
+            if (out == kNone)
+                out = id;
+            break;
+        case Op::Neg: out = neg(memo.at(n.a)); break;
+        case Op::Not: out = logicalNot(memo.at(n.a)); break;
+        case Op::If: out = ifThenElse(memo.at(n.a), memo.at(n.b), memo.at(n.c)); break;
+        case Op::Interp:
+        case Op::InterpSlope:
+            out = interp(n.index, memo.at(n.a), static_cast<int>(node(n.b).value), n.op == Op::InterpSlope);
+            break;
+        default:
+            if (n.b == kNone)
+                out = unary(n.op, memo.at(n.a));
+            else
+                out = binary(n.op, memo.at(n.a), memo.at(n.b));
+        }
+        memo[id] = out;
+    }
+    return memo.at(root);
+}
+
+void Pool::visit(NodeId root, const std::function<void(NodeId, const Node&)>& f) const
+{
+    std::vector<char> seen;
+    std::vector<std::pair<NodeId, bool>> stack{{root, false}};
+    std::unordered_map<NodeId, char> done;
+    while (!stack.empty()) {
+        auto [id, expanded] = stack.back();
+        stack.pop_back();
+        if (done.count(id))
+            continue;
+        const Node& n = node(id);
+        if (!expanded) {
+            stack.push_back({id, true});
+            for (NodeId ch : {n.a, n.b, n.c})
+                if (ch != kNone && !done.count(ch))
+                    stack.push_back({ch, false});
+            continue;
+        }
+        done[id] = 1;
+        f(id, n);
+    }
+}
+
+double applyUnary(Op op, double x)
+{
+    switch (op) {
+    case Op::Neg: return -x;
+    case Op::Not: return x != 0 ? 0.0 : 1.0;
+    case Op::Sin: return std::sin(x);
+    case Op::Cos: return std::cos(x);
+    case Op::Tan: return std::tan(x);
+    case Op::Asin: return std::asin(x);
+    case Op::Acos: return std::acos(x);
+    case Op::Atan: return std::atan(x);
+    case Op::Sinh: return std::sinh(x);
+    case Op::Cosh: return std::cosh(x);
+    case Op::Tanh: return std::tanh(x);
+    case Op::Exp: return std::exp(x);
+    case Op::Log: return std::log(x);
+    case Op::Log10: return std::log10(x);
+    case Op::Sqrt: return std::sqrt(x);
+    case Op::Abs: return std::fabs(x);
+    case Op::Sign: return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
+    case Op::Floor: return std::floor(x);
+    case Op::Ceil: return std::ceil(x);
+    case Op::Integer: return std::floor(x);
+    default: return 0;
+    }
+}
+
+double applyBinary(Op op, double x, double y)
+{
+    switch (op) {
+    case Op::Add: return x + y;
+    case Op::Sub: return x - y;
+    case Op::Mul: return x * y;
+    case Op::Div: return x / y;
+    case Op::Pow: return std::pow(x, y);
+    case Op::Lt: return x < y;
+    case Op::Le: return x <= y;
+    case Op::Gt: return x > y;
+    case Op::Ge: return x >= y;
+    case Op::Eq: return x == y;
+    case Op::Ne: return x != y;
+    case Op::And: return (x != 0 && y != 0) ? 1.0 : 0.0;
+    case Op::Or: return (x != 0 || y != 0) ? 1.0 : 0.0;
+    case Op::Atan2: return std::atan2(x, y);
+    case Op::Min: return x < y ? x : y;
+    case Op::Max: return x > y ? x : y;
+    case Op::Mod: return x - std::floor(x / y) * y;
+    case Op::Rem: return x - std::trunc(x / y) * y;
+    case Op::IntDiv: return std::trunc(x / y);
+    default: return 0;
+    }
+}
+
+double interpolateTable(const Table& t, double u, int column, bool slope)
+{
+    // Modelica.Math.Vectors.interpolate: linear, extrapolating through the end segments.
+    const auto& r = t.rows;
+    size_t col = static_cast<size_t>(column - 1);
+    if (r.empty())
+        return 0;
+    if (r.size() == 1)
+        return slope ? 0.0 : r[0][col];
+    size_t i = 0;
+    while (i + 2 < r.size() && u >= r[i + 1][0])
+        ++i;
+    double x0 = r[i][0], x1 = r[i + 1][0];
+    double y0 = r[i][col], y1 = r[i + 1][col];
+    if (x1 == x0)
+        return slope ? 0.0 : y1;
+    double s = (y1 - y0) / (x1 - x0);
+    return slope ? s : y0 + s * (u - x0);
+}
+
+const char* opName(Op op)
+{
+    switch (op) {
+    case Op::Sin: return "sin";
+    case Op::Cos: return "cos";
+    case Op::Tan: return "tan";
+    case Op::Asin: return "asin";
+    case Op::Acos: return "acos";
+    case Op::Atan: return "atan";
+    case Op::Sinh: return "sinh";
+    case Op::Cosh: return "cosh";
+    case Op::Tanh: return "tanh";
+    case Op::Exp: return "exp";
+    case Op::Log: return "log";
+    case Op::Log10: return "log10";
+    case Op::Sqrt: return "sqrt";
+    case Op::Abs: return "abs";
+    case Op::Sign: return "sign";
+    case Op::Floor: return "floor";
+    case Op::Ceil: return "ceil";
+    case Op::Integer: return "integer";
+    case Op::Atan2: return "atan2";
+    case Op::Min: return "min";
+    case Op::Max: return "max";
+    case Op::Mod: return "mod";
+    case Op::Rem: return "rem";
+    case Op::IntDiv: return "div";
+    case Op::Lt: return "<";
+    case Op::Le: return "<=";
+    case Op::Gt: return ">";
+    case Op::Ge: return ">=";
+    case Op::Eq: return "==";
+    case Op::Ne: return "<>";
+    case Op::Add: return "+";
+    case Op::Sub: return "-";
+    case Op::Mul: return "*";
+    case Op::Div: return "/";
+    case Op::Pow: return "^";
+    case Op::And: return "and";
+    case Op::Or: return "or";
+    default: return "?";
+    }
+}
+
+} // namespace flange::expr

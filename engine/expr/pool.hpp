@@ -1,0 +1,129 @@
+#pragma once
+// Hash-consed expression DAG over resolved variable ids. Identical subtrees are one
+// node, so common subexpressions are shared and derivatives stay small. Builders fold
+// constants and drop neutral elements; they never expand.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace flange::expr {
+
+using NodeId = int32_t;
+constexpr NodeId kNone = -1;
+
+enum class Op : uint8_t {
+    Const,   // value
+    Time,
+    Var,     // continuous variable, index = variable id
+    Disc,    // discrete variable value, index = variable id
+    Pre,     // pre(discrete variable), index = variable id
+    Rel,     // frozen relation value (0/1), index = relation id
+    Initial, // initial(): 1 during initialization
+    Neg, Not,
+    Add, Sub, Mul, Div, Pow,
+    Lt, Le, Gt, Ge, Eq, Ne, // evaluated directly (inside noEvent, or on discrete operands)
+    And, Or,
+    If,      // a ? b : c
+    Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Exp, Log, Log10, Sqrt, Abs, Sign,
+    Floor, Ceil, Integer,
+    Atan2, Min, Max, Mod, Rem, IntDiv,
+    Interp,      // interpolate(table[index], a, column c) ; c stored as node of Const
+    InterpSlope, // d interpolate / du at a
+};
+
+struct Node {
+    Op op = Op::Const;
+    NodeId a = kNone, b = kNone, c = kNone;
+    int32_t index = -1;
+    double value = 0;
+};
+
+// A table for interpolate(): rows of equal length.
+struct Table {
+    std::vector<std::vector<double>> rows;
+};
+
+class Pool {
+public:
+    Pool();
+
+    const Node& node(NodeId id) const { return nodes_[static_cast<size_t>(id)]; }
+    size_t size() const { return nodes_.size(); }
+
+    NodeId constant(double v);
+    NodeId zero() const { return zero_; }
+    NodeId one() const { return one_; }
+    NodeId time();
+    NodeId initial();
+    NodeId var(int32_t id);
+    NodeId disc(int32_t id);
+    NodeId pre(int32_t id);
+    NodeId rel(int32_t id);
+
+    NodeId neg(NodeId a);
+    NodeId logicalNot(NodeId a);
+    NodeId add(NodeId a, NodeId b);
+    NodeId sub(NodeId a, NodeId b);
+    NodeId mul(NodeId a, NodeId b);
+    NodeId div(NodeId a, NodeId b);
+    NodeId pow(NodeId a, NodeId b);
+    NodeId compare(Op op, NodeId a, NodeId b);
+    NodeId logicalAnd(NodeId a, NodeId b);
+    NodeId logicalOr(NodeId a, NodeId b);
+    NodeId ifThenElse(NodeId c, NodeId a, NodeId b);
+    NodeId unary(Op op, NodeId a);   // Sin ... Integer
+    NodeId binary(Op op, NodeId a, NodeId b); // Atan2 ... IntDiv, and arithmetic/relations by op
+    NodeId interp(int32_t table, NodeId u, int column, bool slope = false);
+
+    int32_t addTable(Table t);
+    const Table& table(int32_t id) const { return tables_[static_cast<size_t>(id)]; }
+
+    bool isConst(NodeId id) const { return node(id).op == Op::Const; }
+    bool isConst(NodeId id, double v) const { return isConst(id) && node(id).value == v; }
+    double constValue(NodeId id) const { return node(id).value; }
+
+    // Rebuilds an expression bottom-up, letting `leaf` replace Var/Disc/Pre/Rel/Time nodes
+    // (return kNone to keep the node). Memoized within one call.
+    NodeId rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf,
+                   std::unordered_map<NodeId, NodeId>& memo);
+
+    // Visits every node of an expression once, children before parents.
+    void visit(NodeId root, const std::function<void(NodeId, const Node&)>& f) const;
+
+private:
+    struct Key {
+        Op op;
+        NodeId a, b, c;
+        int32_t index;
+        double value;
+        bool operator==(const Key& o) const
+        {
+            return op == o.op && a == o.a && b == o.b && c == o.c && index == o.index &&
+                   (value == o.value || (value != value && o.value != o.value));
+        }
+    };
+    struct KeyHash {
+        size_t operator()(const Key& k) const;
+    };
+
+    NodeId intern(Op op, NodeId a = kNone, NodeId b = kNone, NodeId c = kNone, int32_t index = -1,
+                  double value = 0);
+    NodeId foldBinary(Op op, NodeId a, NodeId b);
+
+    std::vector<Node> nodes_;
+    std::unordered_map<Key, NodeId, KeyHash> map_;
+    std::vector<Table> tables_;
+    NodeId zero_ = kNone, one_ = kNone;
+};
+
+// Applies a unary or binary math op to numbers, with Modelica's semantics.
+double applyUnary(Op op, double x);
+double applyBinary(Op op, double x, double y);
+double interpolateTable(const Table& t, double u, int column, bool slope);
+
+bool isRelationOp(Op op);
+const char* opName(Op op);
+
+} // namespace flange::expr

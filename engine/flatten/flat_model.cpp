@@ -1,0 +1,53 @@
+#include "engine/flatten/flat_model.hpp"
+
+namespace flange::flatten {
+
+int32_t FlatModel::addVar(FlatVar v)
+{
+    int32_t id = static_cast<int32_t>(vars.size());
+    varIndex_[v.name] = id;
+    vars.push_back(std::move(v));
+    return id;
+}
+
+int32_t FlatModel::derivativeOf(int32_t v)
+{
+    if (vars[static_cast<size_t>(v)].derivative >= 0)
+        return vars[static_cast<size_t>(v)].derivative;
+    FlatVar d;
+    d.name = "der(" + vars[static_cast<size_t>(v)].name + ")";
+    d.component = vars[static_cast<size_t>(v)].component;
+    d.derivativeOf = v;
+    d.generated = true;
+    d.start = 0;
+    d.nominal = vars[static_cast<size_t>(v)].nominal;
+    int32_t id = addVar(std::move(d));
+    vars[static_cast<size_t>(v)].derivative = id;
+    return id;
+}
+
+int32_t FlatModel::addRelation(expr::Op op, expr::NodeId lhs, expr::NodeId rhs, const std::string& origin, int component)
+{
+    auto key = std::make_tuple(static_cast<int>(op), lhs, rhs);
+    auto it = relationIndex_.find(key);
+    if (it != relationIndex_.end())
+        return it->second;
+    Relation r;
+    r.op = op;
+    r.lhs = lhs;
+    r.rhs = rhs;
+    r.origin = origin;
+    r.component = component;
+    relations.push_back(r);
+    int32_t id = static_cast<int32_t>(relations.size() - 1);
+    relationIndex_[key] = id;
+    return id;
+}
+
+int32_t FlatModel::findVar(const std::string& name) const
+{
+    auto it = varIndex_.find(name);
+    return it == varIndex_.end() ? -1 : it->second;
+}
+
+} // namespace flange::flatten

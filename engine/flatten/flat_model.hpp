@@ -1,0 +1,95 @@
+#pragma once
+// The flattened model: every scalar variable of every instance with its attributes, and
+// every equation as an expression over variable ids, each with the origin that later
+// diagnostics quote. Parameters are already numbers here.
+#include "engine/diagram/diagram.hpp"
+#include "engine/expr/pool.hpp"
+
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace flange::flatten {
+
+enum StateSelect : int { Never = 0, Avoid = 1, Default = 2, Prefer = 3, Always = 4 };
+
+struct FlatVar {
+    std::string name;
+    bool discrete = false;
+    bool isBoolean = false, isInteger = false;
+    double start = 0;
+    bool fixed = false;
+    int stateSelect = Default;
+    double nominal = 1;
+    std::string unit;
+    bool isProtected = false;
+    int component = -1;        // instance index, -1 for generated variables
+    int32_t derivativeOf = -1; // this variable is der(derivativeOf)
+    int32_t derivative = -1;   // der(this), if it exists
+    bool generated = false;    // created by the engine (der(x) of a variable without a name)
+    // Set by alias elimination: this = aliasSign * vars[aliasOf] + aliasOffset, or a constant.
+    int32_t aliasOf = -1;
+    double aliasSign = 1, aliasOffset = 0;
+    bool isConstant = false;
+    bool eliminated() const { return aliasOf >= 0 || isConstant; }
+};
+
+struct FlatEquation {
+    expr::NodeId residual = expr::kNone; // lhs - rhs
+    std::string origin;                   // "inertia1: J*a = flange_a.tau + flange_b.tau"
+    int component = -1;
+};
+
+struct DiscreteAssignment {
+    int32_t var = -1;
+    expr::NodeId value = expr::kNone;
+    std::string origin;
+};
+
+struct Reinit {
+    int32_t var = -1;
+    expr::NodeId value = expr::kNone;
+};
+
+struct WhenClause {
+    expr::NodeId condition = expr::kNone;
+    std::vector<DiscreteAssignment> assignments;
+    std::vector<Reinit> reinits;
+    std::string origin;
+};
+
+// A relation outside noEvent: frozen between events and watched by a crossing function.
+struct Relation {
+    expr::Op op = expr::Op::Lt;
+    expr::NodeId lhs = expr::kNone, rhs = expr::kNone;
+    std::string origin;
+    int component = -1;
+};
+
+struct FlatModel {
+    expr::Pool pool;
+    std::vector<FlatVar> vars;
+    std::vector<FlatEquation> equations;        // continuous
+    std::vector<FlatEquation> initialEquations; // continuous, initialization only
+    std::vector<DiscreteAssignment> discreteEquations;
+    std::vector<DiscreteAssignment> initialDiscrete; // initial algorithm of discrete variables
+    std::vector<WhenClause> whens;
+    std::vector<Relation> relations;
+    std::vector<std::string> componentNames;
+    std::vector<std::string> componentTypes;
+    std::vector<std::string> warnings;
+    diagram::Experiment experiment;
+
+    int32_t addVar(FlatVar v);
+    // der(v): the variable that is v's derivative, created on first use.
+    int32_t derivativeOf(int32_t v);
+    int32_t addRelation(expr::Op op, expr::NodeId lhs, expr::NodeId rhs, const std::string& origin, int component);
+    int32_t findVar(const std::string& name) const;
+
+private:
+    std::map<std::tuple<int, expr::NodeId, expr::NodeId>, int32_t> relationIndex_;
+    std::map<std::string, int32_t> varIndex_;
+};
+
+} // namespace flange::flatten

@@ -1,0 +1,237 @@
+#include "engine/flatten/lower.hpp"
+
+#include "engine/error.hpp"
+#include "engine/expr/differentiate.hpp"
+
+#include <cmath>
+
+namespace flange::flatten {
+
+using expr::Ast;
+using expr::NodeId;
+using expr::Op;
+
+Symbol builtinSymbol(const std::string& name)
+{
+    static const std::pair<const char*, double> table[] = {
+        {"pi", M_PI}, {"Modelica.Constants.pi", M_PI}, {"eps", 1e-15}, {"Modelica.Constants.eps", 1e-15},
+        {"small", 1e-60}, {"Modelica.Constants.small", 1e-60}, {"inf", 1e60}, {"Modelica.Constants.inf", 1e60},
+        {"g_n", 9.80665}, {"Modelica.Constants.g_n", 9.80665},
+        {"StateSelect.never", Never}, {"StateSelect.avoid", Avoid}, {"StateSelect.default", Default},
+        {"StateSelect.prefer", Prefer}, {"StateSelect.always", Always},
+    };
+    for (const auto& [n, v] : table)
+        if (name == n)
+            return Symbol{Symbol::Kind::Value, v, -1};
+    return {};
+}
+
+void Lowerer::fail(const Ast& at, const std::string& msg) const
+{
+    library::Location loc = where_;
+    if (loc.line > 0)
+        loc.column += at.column;
+    std::string prefix = loc.str();
+    throw badInput((prefix.empty() ? "" : prefix + ": ") + origin_ + ": " + msg);
+}
+
+bool Lowerer::dependsOnContinuous(NodeId id) const
+{
+    bool found = false;
+    pool_.visit(id, [&found](NodeId, const expr::Node& n) {
+        if (n.op == Op::Var || n.op == Op::Time)
+            found = true;
+    });
+    return found;
+}
+
+NodeId Lowerer::relation(Op op, NodeId l, NodeId r, bool noEvent)
+{
+    if (noEvent || !model_ || !dependsOnContinuous(pool_.sub(l, r)))
+        return pool_.compare(op, l, r);
+    if (op == Op::Eq || op == Op::Ne)
+        return pool_.compare(op, l, r); // equality of Reals generates no event
+    int32_t k = model_->addRelation(op, l, r, origin_, component_);
+    return pool_.rel(k);
+}
+
+NodeId Lowerer::lowerNode(const Ast& a, bool noEvent)
+{
+    switch (a.kind) {
+    case Ast::Kind::Number:
+    case Ast::Kind::Boolean:
+        return pool_.constant(a.number);
+    case Ast::Kind::Matrix:
+        fail(a, "a table is only allowed as a parameter value");
+    case Ast::Kind::Ident: {
+        if (a.name == "time") {
+            if (!model_)
+                fail(a, "'time' is not allowed in a parameter expression");
+            return pool_.time();
+        }
+        Symbol s = scope_(a.name);
+        if (s.kind == Symbol::Kind::Unknown)
+            s = builtinSymbol(a.name);
+        switch (s.kind) {
+        case Symbol::Kind::Value: return pool_.constant(s.value);
+        case Symbol::Kind::ContinuousVar: return pool_.var(s.id);
+        case Symbol::Kind::DiscreteVar: return pool_.disc(s.id);
+        case Symbol::Kind::Table: fail(a, "table '" + a.name + "' can only be used in interpolate() or size()");
+        case Symbol::Kind::Disabled: fail(a, "'" + a.name + "' belongs to a disabled conditional connector");
+        case Symbol::Kind::Unknown: break;
+        }
+        fail(a, "unknown name '" + a.name + "'");
+    }
+    case Ast::Kind::Unary: {
+        NodeId x = lowerNode(*a.args[0], noEvent);
+        return a.name == "not" ? pool_.logicalNot(x) : pool_.neg(x);
+    }
+    case Ast::Kind::Binary: {
+        NodeId l = lowerNode(*a.args[0], noEvent);
+        NodeId r = lowerNode(*a.args[1], noEvent);
+        const std::string& o = a.name;
+        if (o == "+") return pool_.add(l, r);
+        if (o == "-") return pool_.sub(l, r);
+        if (o == "*") return pool_.mul(l, r);
+        if (o == "/") return pool_.div(l, r);
+        if (o == "^") return pool_.pow(l, r);
+        if (o == "and") return pool_.logicalAnd(l, r);
+        if (o == "or") return pool_.logicalOr(l, r);
+        if (o == "<") return relation(Op::Lt, l, r, noEvent);
+        if (o == "<=") return relation(Op::Le, l, r, noEvent);
+        if (o == ">") return relation(Op::Gt, l, r, noEvent);
+        if (o == ">=") return relation(Op::Ge, l, r, noEvent);
+        if (o == "==") return relation(Op::Eq, l, r, noEvent);
+        if (o == "<>") return relation(Op::Ne, l, r, noEvent);
+        fail(a, "unknown operator '" + o + "'");
+    }
+    case Ast::Kind::If: {
+        // Lower from the innermost else outwards: if c1 then e1 elseif c2 then e2 else e3.
+        NodeId result = lowerNode(*a.args.back(), noEvent);
+        for (size_t i = a.args.size() - 1; i >= 2; i -= 2) {
+            NodeId c = lowerNode(*a.args[i - 2], noEvent);
+            NodeId t = lowerNode(*a.args[i - 1], noEvent);
+            result = pool_.ifThenElse(c, t, result);
+        }
+        return result;
+    }
+    case Ast::Kind::Call:
+        return call(a, noEvent);
+    }
+    fail(a, "unsupported expression");
+}
+
+NodeId Lowerer::call(const Ast& a, bool noEvent)
+{
+    const std::string& f = a.name;
+    auto argc = [&](size_t n) {
+        if (a.args.size() != n)
+            fail(a, f + "() takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s"));
+    };
+    auto arg = [&](size_t i, bool ne) { return lowerNode(*a.args[i], ne); };
+    if (f == "noEvent") {
+        argc(1);
+        return arg(0, true);
+    }
+    if (f == "smooth") {
+        argc(2);
+        return arg(1, true);
+    }
+    if (f == "initial") {
+        argc(0);
+        if (!model_)
+            fail(a, "initial() is not allowed in a parameter expression");
+        return pool_.initial();
+    }
+    if (f == "terminal") {
+        argc(0);
+        return pool_.zero();
+    }
+    if (f == "der") {
+        argc(1);
+        if (!model_)
+            fail(a, "der() is not allowed in a parameter expression");
+        NodeId x = arg(0, noEvent);
+        if (pool_.node(x).op == Op::Var)
+            return pool_.var(model_->derivativeOf(pool_.node(x).index));
+        if (pool_.node(x).op == Op::Disc)
+            fail(a, "der() of a discrete variable");
+        return expr::timeDerivative(pool_, x, [this](int32_t v) { return model_->derivativeOf(v); });
+    }
+    if (f == "pre") {
+        argc(1);
+        if (!model_)
+            fail(a, "pre() is not allowed in a parameter expression");
+        NodeId x = arg(0, noEvent);
+        if (pool_.node(x).op == Op::Disc)
+            return pool_.pre(pool_.node(x).index);
+        if (pool_.isConst(x))
+            return x;
+        fail(a, "pre() needs a discrete (Boolean, Integer or when-assigned) variable");
+    }
+    if (f == "edge") {
+        argc(1);
+        NodeId x = arg(0, noEvent);
+        if (pool_.node(x).op != Op::Disc)
+            fail(a, "edge() needs a Boolean variable");
+        return pool_.logicalAnd(x, pool_.logicalNot(pool_.pre(pool_.node(x).index)));
+    }
+    if (f == "change") {
+        argc(1);
+        NodeId x = arg(0, noEvent);
+        if (pool_.node(x).op != Op::Disc)
+            fail(a, "change() needs a discrete variable");
+        return pool_.compare(Op::Ne, x, pool_.pre(pool_.node(x).index));
+    }
+    if (f == "interpolate" || f == "size") {
+        if (f == "interpolate" && a.args.size() != 3)
+            fail(a, "interpolate(table, u, column) takes 3 arguments");
+        if (f == "size")
+            argc(2);
+        const Ast& t = *a.args[0];
+        Symbol s = t.kind == Ast::Kind::Ident ? scope_(t.name) : Symbol{};
+        if (s.kind != Symbol::Kind::Table)
+            fail(t, "the first argument of " + f + "() must be a table parameter");
+        const expr::Table& table = pool_.table(s.id);
+        NodeId second = arg(1, noEvent);
+        if (f == "size") {
+            if (!pool_.isConst(second))
+                fail(a, "size(table, dim) needs a constant dimension");
+            int dim = static_cast<int>(pool_.constValue(second));
+            double n = dim == 1 ? static_cast<double>(table.rows.size())
+                                : (table.rows.empty() ? 0.0 : static_cast<double>(table.rows[0].size()));
+            return pool_.constant(n);
+        }
+        NodeId col = arg(2, noEvent);
+        if (!pool_.isConst(col))
+            fail(a, "interpolate(): the column must be a constant");
+        int c = static_cast<int>(pool_.constValue(col));
+        if (table.rows.empty() || c < 2 || static_cast<size_t>(c) > table.rows[0].size())
+            fail(a, "interpolate(): column " + std::to_string(c) + " is outside the table");
+        return pool_.interp(s.id, second, c);
+    }
+    static const std::pair<const char*, Op> unary[] = {
+        {"sin", Op::Sin}, {"cos", Op::Cos}, {"tan", Op::Tan}, {"asin", Op::Asin}, {"acos", Op::Acos},
+        {"atan", Op::Atan}, {"sinh", Op::Sinh}, {"cosh", Op::Cosh}, {"tanh", Op::Tanh}, {"exp", Op::Exp},
+        {"log", Op::Log}, {"log10", Op::Log10}, {"sqrt", Op::Sqrt}, {"abs", Op::Abs}, {"sign", Op::Sign},
+        {"floor", Op::Floor}, {"ceil", Op::Ceil}, {"integer", Op::Integer},
+    };
+    for (const auto& [name, op] : unary)
+        if (f == name) {
+            argc(1);
+            return pool_.unary(op, arg(0, noEvent));
+        }
+    static const std::pair<const char*, Op> binary[] = {
+        {"atan2", Op::Atan2}, {"min", Op::Min}, {"max", Op::Max}, {"mod", Op::Mod}, {"rem", Op::Rem}, {"div", Op::IntDiv},
+    };
+    for (const auto& [name, op] : binary)
+        if (f == name) {
+            argc(2);
+            return pool_.binary(op, arg(0, noEvent), arg(1, noEvent));
+        }
+    if (f == "reinit")
+        fail(a, "reinit() is only allowed inside a when-clause");
+    fail(a, "unknown function '" + f + "'");
+}
+
+} // namespace flange::flatten

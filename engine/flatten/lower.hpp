@@ -1,0 +1,54 @@
+#pragma once
+// Lowers a parse tree into the Pool, resolving names through a Scope. Relations outside
+// noEvent/smooth that involve continuous variables or time become frozen Rel nodes
+// registered in the FlatModel.
+#include "engine/expr/ast.hpp"
+#include "engine/expr/pool.hpp"
+#include "engine/flatten/flat_model.hpp"
+#include "engine/library/component_definition.hpp"
+
+#include <functional>
+#include <string>
+
+namespace flange::flatten {
+
+struct Symbol {
+    enum class Kind { Unknown, Value, Table, ContinuousVar, DiscreteVar, Disabled };
+    Kind kind = Kind::Unknown;
+    double value = 0;
+    int32_t id = -1; // variable id or table id
+};
+
+using Scope = std::function<Symbol(const std::string&)>;
+
+class Lowerer {
+public:
+    // model may be null: then only parameter expressions are allowed (no variables).
+    Lowerer(expr::Pool& pool, Scope scope, FlatModel* model, library::Location where, std::string origin, int component)
+        : pool_(pool), scope_(std::move(scope)), model_(model), where_(std::move(where)), origin_(std::move(origin)),
+          component_(component)
+    {
+    }
+
+    expr::NodeId lower(const expr::Ast& ast) { return lowerNode(ast, false); }
+
+    [[noreturn]] void fail(const expr::Ast& at, const std::string& msg) const;
+
+private:
+    expr::NodeId lowerNode(const expr::Ast& a, bool noEvent);
+    expr::NodeId call(const expr::Ast& a, bool noEvent);
+    expr::NodeId relation(expr::Op op, expr::NodeId l, expr::NodeId r, bool noEvent);
+    bool dependsOnContinuous(expr::NodeId id) const;
+
+    expr::Pool& pool_;
+    Scope scope_;
+    FlatModel* model_;
+    library::Location where_;
+    std::string origin_;
+    int component_;
+};
+
+// Built-in names: pi, eps, small, inf, g_n, StateSelect.*; Unknown if not built in.
+Symbol builtinSymbol(const std::string& name);
+
+} // namespace flange::flatten

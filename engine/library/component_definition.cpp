@@ -1,0 +1,88 @@
+#include "engine/library/component_definition.hpp"
+
+namespace flange::library {
+
+std::string Location::str() const
+{
+    if (file.empty())
+        return "";
+    if (line <= 0)
+        return file;
+    return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+Domain domainOf(ConnectorType t)
+{
+    switch (t) {
+    case ConnectorType::RotationalFlangeA:
+    case ConnectorType::RotationalFlangeB:
+    case ConnectorType::RotationalSupport: return Domain::Rotational;
+    case ConnectorType::TranslationalFlangeA:
+    case ConnectorType::TranslationalFlangeB:
+    case ConnectorType::TranslationalSupport: return Domain::Translational;
+    default: return Domain::Signal;
+    }
+}
+
+bool isFlange(ConnectorType t) { return domainOf(t) != Domain::Signal; }
+bool isInput(ConnectorType t) { return t == ConnectorType::RealInput || t == ConnectorType::BooleanInput; }
+
+const char* potentialName(ConnectorType t) { return domainOf(t) == Domain::Rotational ? "phi" : "s"; }
+const char* flowName(ConnectorType t) { return domainOf(t) == Domain::Rotational ? "tau" : "f"; }
+
+namespace {
+const std::pair<const char*, ConnectorType> kConnectorNames[] = {
+    {"Rotational.Flange_a", ConnectorType::RotationalFlangeA},
+    {"Rotational.Flange_b", ConnectorType::RotationalFlangeB},
+    {"Rotational.Support", ConnectorType::RotationalSupport},
+    {"Translational.Flange_a", ConnectorType::TranslationalFlangeA},
+    {"Translational.Flange_b", ConnectorType::TranslationalFlangeB},
+    {"Translational.Support", ConnectorType::TranslationalSupport},
+    {"RealInput", ConnectorType::RealInput},
+    {"RealOutput", ConnectorType::RealOutput},
+    {"BooleanInput", ConnectorType::BooleanInput},
+    {"BooleanOutput", ConnectorType::BooleanOutput},
+};
+} // namespace
+
+std::optional<ConnectorType> connectorTypeFromString(const std::string& s)
+{
+    for (const auto& [name, type] : kConnectorNames)
+        if (s == name)
+            return type;
+    return std::nullopt;
+}
+
+std::string toString(ConnectorType t)
+{
+    for (const auto& [name, type] : kConnectorNames)
+        if (t == type)
+            return name;
+    return "?";
+}
+
+std::optional<ValueType> valueTypeFromString(const std::string& s)
+{
+    if (s == "Real") return ValueType::Real;
+    if (s == "Integer") return ValueType::Integer;
+    if (s == "Boolean") return ValueType::Boolean;
+    if (s == "StateSelect") return ValueType::StateSelect;
+    if (s == "Table") return ValueType::Table;
+    if (s == "String") return ValueType::String;
+    return std::nullopt;
+}
+
+template <class T>
+static const T* findByName(const std::vector<T>& v, const std::string& n)
+{
+    for (const T& x : v)
+        if (x.name == n)
+            return &x;
+    return nullptr;
+}
+
+const ConnectorDef* ComponentDefinition::connector(const std::string& n) const { return findByName(connectors, n); }
+const ParameterDef* ComponentDefinition::parameter(const std::string& n) const { return findByName(parameters, n); }
+const VariableDef* ComponentDefinition::variable(const std::string& n) const { return findByName(variables, n); }
+
+} // namespace flange::library

@@ -1,0 +1,113 @@
+#pragma once
+// A component definition as read from the library's JSON (docs/component-format.md):
+// plain data, with every expression already parsed so that errors surface at load time.
+#include "engine/expr/ast.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace flange::library {
+
+// Where a piece of text came from, for messages: "Inertia.json:12:20".
+struct Location {
+    std::string file;
+    int line = 0;
+    int column = 0;
+    std::string str() const;
+};
+
+// An expression with its source text and location.
+struct ExprText {
+    std::string text;
+    expr::AstPtr ast;
+    Location loc;
+};
+
+enum class ConnectorType {
+    RotationalFlangeA, RotationalFlangeB, RotationalSupport,
+    TranslationalFlangeA, TranslationalFlangeB, TranslationalSupport,
+    RealInput, RealOutput, BooleanInput, BooleanOutput,
+};
+
+enum class Domain { Rotational, Translational, Signal };
+
+Domain domainOf(ConnectorType t);
+bool isFlange(ConnectorType t);
+bool isInput(ConnectorType t);
+// Potential and flow member names of a flange type ("phi"/"tau" or "s"/"f").
+const char* potentialName(ConnectorType t);
+const char* flowName(ConnectorType t);
+std::optional<ConnectorType> connectorTypeFromString(const std::string& s);
+std::string toString(ConnectorType t);
+
+struct ConnectorDef {
+    std::string name;
+    ConnectorType type = ConnectorType::RealInput;
+    double x = 0, y = 0; // MSL icon coordinates, y up
+    std::optional<ExprText> condition;
+    std::vector<std::pair<std::string, ExprText>> bindings; // member -> expression
+    std::string description;
+};
+
+enum class ValueType { Real, Integer, Boolean, StateSelect, Table, String };
+std::optional<ValueType> valueTypeFromString(const std::string& s);
+
+struct ParameterDef {
+    std::string name;
+    ValueType type = ValueType::Real;
+    std::optional<ExprText> defaultValue;
+    std::string unit;
+    std::optional<double> min, max;
+    bool minExclusive = false;
+    std::string description;
+    std::string tab = "General";
+    bool isFinal = false;
+    bool required = false;
+};
+
+struct VariableDef {
+    std::string name;
+    ValueType type = ValueType::Real; // Real, Integer or Boolean
+    bool discrete = false;
+    std::string unit;
+    std::optional<ExprText> start, fixed, stateSelect, nominal, binding;
+    bool isProtected = false;
+    bool initialization = false;
+    std::string description;
+};
+
+struct EquationDef {
+    enum class Kind { Equation, If, When };
+    Kind kind = Kind::Equation;
+    // Equation: the text and its parse.
+    std::string text;
+    expr::AstEquation ast;
+    Location loc;
+    // If: (condition, equations) per branch, then else. When: one branch.
+    std::vector<std::pair<ExprText, std::vector<EquationDef>>> branches;
+    std::vector<EquationDef> elseBranch;
+};
+
+struct ComponentDefinition {
+    std::string name;
+    std::string description;
+    bool partial = false;
+    std::vector<std::string> extends;
+    std::string icon;
+    std::string label;
+    std::vector<ConnectorDef> connectors;
+    std::vector<ParameterDef> parameters;
+    std::vector<VariableDef> variables;
+    std::vector<EquationDef> equations;
+    std::vector<EquationDef> initialEquations;
+    std::string file;
+
+    const ConnectorDef* connector(const std::string& n) const;
+    const ParameterDef* parameter(const std::string& n) const;
+    const VariableDef* variable(const std::string& n) const;
+};
+
+} // namespace flange::library

@@ -1,0 +1,38 @@
+#pragma once
+// The set of component definitions Flange knows: the bundled library plus user folders.
+// Loading resolves `extends`, so every definition handed out is complete.
+#include "engine/library/component_definition.hpp"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace flange::library {
+
+class Library {
+public:
+    // Reads every *.json below each folder, in order; later definitions with the same
+    // name replace earlier ones. Throws flange::Error (BadInput) naming file, line, column.
+    void loadFolder(const std::string& folder);
+    void loadFile(const std::string& path);
+    // Merges bases into every definition; call after all folders are loaded.
+    void resolve();
+
+    const ComponentDefinition* find(const std::string& name) const;
+    std::vector<const ComponentDefinition*> all() const;
+    size_t size() const { return resolved_.size(); }
+
+    // The bundled folder (resources/components) found next to the executable or source tree,
+    // then the user folder ($XDG_DATA_HOME/flange/components) when it exists.
+    static std::vector<std::string> defaultFolders();
+
+private:
+    std::map<std::string, ComponentDefinition> raw_;
+    std::map<std::string, ComponentDefinition> resolved_;
+};
+
+// Parses one definition from JSON text; `file` is used in messages.
+ComponentDefinition parseDefinition(const std::string& jsonText, const std::string& file);
+
+} // namespace flange::library

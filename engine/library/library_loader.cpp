@@ -1,0 +1,457 @@
+#include "engine/library/library.hpp"
+
+#include "engine/error.hpp"
+#include "engine/expr/parser.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace flange::library {
+namespace {
+
+// Finds where a JSON string value sits in the raw file, so that a parse error in an
+// equation can name the file's line and column (nlohmann/json keeps no positions).
+class SourceMap {
+public:
+    SourceMap(const std::string& raw, std::string file) : raw_(raw), file_(std::move(file)) {}
+
+    Location locate(const std::string& value, int offsetInValue = 0) const
+    {
+        Location loc;
+        loc.file = file_;
+        std::string quoted = json(value).dump();
+        size_t pos = raw_.find(quoted);
+        if (pos == std::string::npos)
+            return loc;
+        // Column counts characters of the escaped text, which equals the value's for plain equations.
+        pos += 1 + static_cast<size_t>(offsetInValue);
+        loc.line = 1 + static_cast<int>(std::count(raw_.begin(), raw_.begin() + static_cast<long>(pos), '\n'));
+        size_t lineStart = raw_.rfind('\n', pos == 0 ? 0 : pos - 1);
+        lineStart = lineStart == std::string::npos ? 0 : lineStart + 1;
+        loc.column = 1 + static_cast<int>(pos - lineStart);
+        return loc;
+    }
+
+    const std::string& file() const { return file_; }
+
+private:
+    const std::string& raw_;
+    std::string file_;
+};
+
+[[noreturn]] void fail(const Location& loc, const std::string& msg)
+{
+    throw badInput(loc.str() + ": " + msg);
+}
+
+expr::AstPtr matrixAst(const json& j, const SourceMap& src)
+{
+    auto m = std::make_shared<expr::Ast>();
+    m->kind = expr::Ast::Kind::Matrix;
+    m->name = "matrix";
+    for (const json& row : j) {
+        if (!row.is_array())
+            fail(Location{src.file()}, "a table must be a list of rows of numbers");
+        auto r = std::make_shared<expr::Ast>();
+        r->kind = expr::Ast::Kind::Call;
+        r->name = "row";
+        for (const json& v : row) {
+            if (!v.is_number())
+                fail(Location{src.file()}, "a table must be a list of rows of numbers");
+            auto n = std::make_shared<expr::Ast>();
+            n->number = v.get<double>();
+            r->args.push_back(n);
+        }
+        m->args.push_back(r);
+    }
+    return m;
+}
+
+} // namespace
+
+// JSON value (number, boolean, matrix or expression string) -> ExprText.
+ExprText exprFromJson(const json& j, const SourceMap& src, const std::string& what)
+{
+    ExprText e;
+    e.loc.file = src.file();
+    if (j.is_number()) {
+        auto a = std::make_shared<expr::Ast>();
+        a->number = j.get<double>();
+        e.text = j.dump();
+        e.ast = a;
+        return e;
+    }
+    if (j.is_boolean()) {
+        auto a = std::make_shared<expr::Ast>();
+        a->kind = expr::Ast::Kind::Boolean;
+        a->number = j.get<bool>() ? 1 : 0;
+        e.text = j.get<bool>() ? "true" : "false";
+        e.ast = a;
+        return e;
+    }
+    if (j.is_array()) {
+        e.text = j.dump();
+        e.ast = matrixAst(j, src);
+        return e;
+    }
+    if (!j.is_string())
+        fail(e.loc, what + ": expected a number, boolean, table or expression text");
+    e.text = j.get<std::string>();
+    e.loc = src.locate(e.text);
+    try {
+        e.ast = expr::parseExpression(e.text);
+    } catch (const expr::ParseError& err) {
+        fail(src.locate(e.text, err.column()), what + ": " + err.what() + " in \"" + e.text + "\"");
+    }
+    return e;
+}
+
+namespace {
+
+std::string getString(const json& obj, const char* key, const std::string& def = "")
+{
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return def;
+    if (!it->is_string())
+        throw badInput(std::string("'") + key + "' must be a string");
+    return it->get<std::string>();
+}
+
+bool getBool(const json& obj, const char* key, bool def)
+{
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return def;
+    if (!it->is_boolean())
+        throw badInput(std::string("'") + key + "' must be true or false");
+    return it->get<bool>();
+}
+
+std::optional<ExprText> optExpr(const json& obj, const char* key, const SourceMap& src, const std::string& what)
+{
+    auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        return std::nullopt;
+    return exprFromJson(*it, src, what);
+}
+
+EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::string& owner);
+
+std::vector<EquationDef> parseEquationList(const json& j, const SourceMap& src, const std::string& owner)
+{
+    std::vector<EquationDef> out;
+    if (j.is_null())
+        return out;
+    if (!j.is_array())
+        fail(Location{src.file()}, owner + ": equations must be a list");
+    for (const json& e : j)
+        out.push_back(parseEquationEntry(e, src, owner));
+    return out;
+}
+
+EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::string& owner)
+{
+    EquationDef eq;
+    if (j.is_string()) {
+        eq.kind = EquationDef::Kind::Equation;
+        eq.text = j.get<std::string>();
+        eq.loc = src.locate(eq.text);
+        try {
+            eq.ast = expr::parseEquation(eq.text);
+        } catch (const expr::ParseError& err) {
+            fail(src.locate(eq.text, err.column()), owner + ": " + err.what() + " in equation \"" + eq.text + "\"");
+        }
+        return eq;
+    }
+    if (!j.is_object())
+        fail(Location{src.file()}, owner + ": an equation must be text or an if/when object");
+    if (j.contains("if")) {
+        eq.kind = EquationDef::Kind::If;
+        eq.branches.emplace_back(exprFromJson(j.at("if"), src, owner + " if-condition"),
+                                 parseEquationList(j.value("then", json::array()), src, owner));
+        if (j.contains("elseif")) {
+            for (const json& b : j.at("elseif")) {
+                if (!b.is_array() || b.size() != 2)
+                    fail(Location{src.file()}, owner + ": each elseif entry is [condition, [equations]]");
+                eq.branches.emplace_back(exprFromJson(b[0], src, owner + " elseif-condition"),
+                                         parseEquationList(b[1], src, owner));
+            }
+        }
+        eq.elseBranch = parseEquationList(j.value("else", json::array()), src, owner);
+        eq.loc = eq.branches.front().first.loc;
+        return eq;
+    }
+    if (j.contains("when")) {
+        eq.kind = EquationDef::Kind::When;
+        eq.branches.emplace_back(exprFromJson(j.at("when"), src, owner + " when-condition"),
+                                 parseEquationList(j.value("then", json::array()), src, owner));
+        eq.loc = eq.branches.front().first.loc;
+        return eq;
+    }
+    fail(Location{src.file()}, owner + ": an equation object needs 'if' or 'when'");
+}
+
+} // namespace
+
+ComponentDefinition parseDefinition(const std::string& text, const std::string& file)
+{
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& err) {
+        // byte offset -> line and column
+        size_t byte = err.byte == 0 ? 0 : err.byte - 1;
+        byte = std::min(byte, text.size());
+        int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(byte), '\n'));
+        size_t ls = text.rfind('\n', byte == 0 ? 0 : byte - 1);
+        int col = 1 + static_cast<int>(byte - (ls == std::string::npos ? 0 : ls + 1));
+        throw badInput(file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON");
+    }
+    SourceMap src(text, file);
+    ComponentDefinition d;
+    d.file = file;
+    try {
+        if (!j.is_object())
+            throw badInput("a component definition must be a JSON object");
+        d.name = getString(j, "name");
+        if (d.name.empty())
+            throw badInput("missing 'name'");
+        d.description = getString(j, "description");
+        d.partial = getBool(j, "partial", false);
+        d.icon = getString(j, "icon");
+        d.label = getString(j, "label");
+        if (j.contains("extends")) {
+            const json& ex = j.at("extends");
+            if (ex.is_string())
+                d.extends.push_back(ex.get<std::string>());
+            else
+                for (const json& e : ex)
+                    d.extends.push_back(e.get<std::string>());
+        }
+        for (const json& c : j.value("connectors", json::array())) {
+            ConnectorDef cd;
+            cd.name = getString(c, "name");
+            std::string type = getString(c, "type");
+            auto t = connectorTypeFromString(type);
+            if (!t)
+                fail(src.locate(type), "connector '" + cd.name + "': unknown connector type '" + type + "'");
+            cd.type = *t;
+            if (c.contains("position") && c["position"].is_array() && c["position"].size() == 2) {
+                cd.x = c["position"][0].get<double>();
+                cd.y = c["position"][1].get<double>();
+            }
+            cd.condition = optExpr(c, "condition", src, "connector '" + cd.name + "' condition");
+            if (c.contains("bindings"))
+                for (auto& [member, value] : c["bindings"].items())
+                    cd.bindings.emplace_back(member, exprFromJson(value, src, "connector '" + cd.name + "' binding"));
+            cd.description = getString(c, "description");
+            d.connectors.push_back(std::move(cd));
+        }
+        for (const json& p : j.value("parameters", json::array())) {
+            ParameterDef pd;
+            pd.name = getString(p, "name");
+            std::string type = getString(p, "type", "Real");
+            auto t = valueTypeFromString(type);
+            if (!t)
+                fail(src.locate(type), "parameter '" + pd.name + "': unknown type '" + type + "'");
+            pd.type = *t;
+            pd.defaultValue = optExpr(p, "default", src, "parameter '" + pd.name + "' default");
+            pd.unit = getString(p, "unit");
+            if (p.contains("min") && p["min"].is_number())
+                pd.min = p["min"].get<double>();
+            if (p.contains("max") && p["max"].is_number())
+                pd.max = p["max"].get<double>();
+            pd.minExclusive = getBool(p, "minExclusive", false);
+            pd.description = getString(p, "description");
+            pd.tab = getString(p, "tab", "General");
+            pd.isFinal = getBool(p, "final", false);
+            pd.required = getBool(p, "required", false);
+            d.parameters.push_back(std::move(pd));
+        }
+        for (const json& v : j.value("variables", json::array())) {
+            VariableDef vd;
+            vd.name = getString(v, "name");
+            std::string type = getString(v, "type", "Real");
+            auto t = valueTypeFromString(type);
+            if (!t || (*t != ValueType::Real && *t != ValueType::Integer && *t != ValueType::Boolean))
+                fail(src.locate(type), "variable '" + vd.name + "': type must be Real, Integer or Boolean");
+            vd.type = *t;
+            vd.discrete = getBool(v, "discrete", false) || vd.type != ValueType::Real;
+            vd.unit = getString(v, "unit");
+            std::string what = "variable '" + vd.name + "' ";
+            vd.start = optExpr(v, "start", src, what + "start");
+            vd.fixed = optExpr(v, "fixed", src, what + "fixed");
+            vd.nominal = optExpr(v, "nominal", src, what + "nominal");
+            vd.binding = optExpr(v, "binding", src, what + "binding");
+            if (v.contains("stateSelect") && v["stateSelect"].is_string()) {
+                std::string s = v["stateSelect"].get<std::string>();
+                static const std::set<std::string> plain{"never", "avoid", "default", "prefer", "always"};
+                vd.stateSelect = exprFromJson(plain.count(s) ? json("StateSelect." + s) : json(s), src, what + "stateSelect");
+            }
+            vd.isProtected = getBool(v, "protected", false);
+            vd.initialization = getBool(v, "initialization", false);
+            vd.description = getString(v, "description");
+            d.variables.push_back(std::move(vd));
+        }
+        d.equations = parseEquationList(j.value("equations", json::array()), src, d.name);
+        d.initialEquations = parseEquationList(j.value("initialEquations", json::array()), src, d.name);
+    } catch (const json::exception& err) {
+        throw badInput(file + ": " + err.what());
+    } catch (const Error& err) {
+        std::string msg = err.what();
+        if (msg.rfind(file, 0) == 0)
+            throw;
+        throw badInput(file + ": " + msg);
+    }
+    return d;
+}
+
+void Library::loadFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw badInput(path + ": cannot read file");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    ComponentDefinition d = parseDefinition(ss.str(), path);
+    raw_[d.name] = std::move(d);
+}
+
+void Library::loadFolder(const std::string& folder)
+{
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec))
+        throw badInput(folder + ": component folder not found");
+    std::vector<fs::path> files;
+    for (const auto& entry : fs::recursive_directory_iterator(folder, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".json")
+            files.push_back(entry.path());
+    // Sorted, so the same folder always loads the same way.
+    std::sort(files.begin(), files.end());
+    for (const auto& f : files)
+        loadFile(f.string());
+}
+
+void Library::resolve()
+{
+    resolved_.clear();
+    std::set<std::string> inProgress;
+    std::function<const ComponentDefinition&(const std::string&, const std::string&)> get;
+    get = [&](const std::string& name, const std::string& requester) -> const ComponentDefinition& {
+        auto done = resolved_.find(name);
+        if (done != resolved_.end())
+            return done->second;
+        auto it = raw_.find(name);
+        if (it == raw_.end())
+            throw badInput(requester + ": extends unknown definition '" + name + "'");
+        if (inProgress.count(name))
+            throw badInput(it->second.file + ": '" + name + "' extends itself (cycle through extends)");
+        inProgress.insert(name);
+        const ComponentDefinition& own = it->second;
+        ComponentDefinition merged;
+        for (const std::string& base : own.extends) {
+            const ComponentDefinition& b = get(base, own.file);
+            auto mergeByName = [](auto& into, const auto& from) {
+                for (const auto& item : from) {
+                    auto pos = std::find_if(into.begin(), into.end(), [&](const auto& x) { return x.name == item.name; });
+                    if (pos != into.end())
+                        *pos = item;
+                    else
+                        into.push_back(item);
+                }
+            };
+            mergeByName(merged.connectors, b.connectors);
+            mergeByName(merged.parameters, b.parameters);
+            mergeByName(merged.variables, b.variables);
+            merged.equations.insert(merged.equations.end(), b.equations.begin(), b.equations.end());
+            merged.initialEquations.insert(merged.initialEquations.end(), b.initialEquations.begin(),
+                                           b.initialEquations.end());
+            if (merged.icon.empty())
+                merged.icon = b.icon;
+            if (merged.label.empty())
+                merged.label = b.label;
+        }
+        auto overlay = [](auto& into, const auto& from) {
+            for (const auto& item : from) {
+                auto pos = std::find_if(into.begin(), into.end(), [&](const auto& x) { return x.name == item.name; });
+                if (pos != into.end())
+                    *pos = item;
+                else
+                    into.push_back(item);
+            }
+        };
+        overlay(merged.connectors, own.connectors);
+        overlay(merged.parameters, own.parameters);
+        overlay(merged.variables, own.variables);
+        merged.equations.insert(merged.equations.end(), own.equations.begin(), own.equations.end());
+        merged.initialEquations.insert(merged.initialEquations.end(), own.initialEquations.begin(),
+                                       own.initialEquations.end());
+        merged.name = own.name;
+        merged.description = own.description;
+        merged.partial = own.partial;
+        merged.extends = own.extends;
+        merged.file = own.file;
+        if (!own.icon.empty())
+            merged.icon = own.icon;
+        if (!own.label.empty())
+            merged.label = own.label;
+        inProgress.erase(name);
+        return resolved_.emplace(name, std::move(merged)).first->second;
+    };
+    for (const auto& [name, def] : raw_)
+        get(name, def.file);
+}
+
+const ComponentDefinition* Library::find(const std::string& name) const
+{
+    auto it = resolved_.find(name);
+    return it == resolved_.end() ? nullptr : &it->second;
+}
+
+std::vector<const ComponentDefinition*> Library::all() const
+{
+    std::vector<const ComponentDefinition*> out;
+    for (const auto& [name, def] : resolved_)
+        out.push_back(&def);
+    return out;
+}
+
+std::vector<std::string> Library::defaultFolders()
+{
+    std::vector<std::string> out;
+    // FLANGE_RESOURCE_DIR is compiled in (source tree); an installed build looks beside the binary.
+    std::vector<fs::path> candidates;
+    if (const char* env = std::getenv("FLANGE_COMPONENTS"))
+        candidates.emplace_back(env);
+#ifdef FLANGE_RESOURCE_DIR
+    candidates.emplace_back(fs::path(FLANGE_RESOURCE_DIR) / "components");
+#endif
+    candidates.emplace_back("/usr/share/flange/components");
+    for (const auto& c : candidates) {
+        std::error_code ec;
+        if (fs::is_directory(c, ec)) {
+            out.push_back(c.string());
+            break;
+        }
+    }
+    fs::path user;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        user = fs::path(xdg) / "flange" / "components";
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        user = fs::path(home) / ".local" / "share" / "flange" / "components";
+    std::error_code ec;
+    if (!user.empty() && fs::is_directory(user, ec))
+        out.push_back(user.string());
+    return out;
+}
+
+} // namespace flange::library

@@ -1,0 +1,49 @@
+#pragma once
+// Simulation facade: CompiledModel + options + sink -> rows. All mutable state lives in
+// the run; the sink receives rows as they are produced (the GUI plots them live) and
+// can cancel between solver steps.
+#include "engine/compiled_model.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace flange {
+
+struct SimulationOptions {
+    std::optional<double> stopTime, interval, tolerance;
+    bool suppressAlgebraicErrors = true; // error test on states only, as Dymola
+    int maxEventIterations = 20;
+    int maxConsecutiveEvents = 100; // in one output interval: chattering
+};
+
+struct EventRecord {
+    double time = 0;
+    bool timeEvent = false;
+    std::string cause;                // relation origin
+    std::vector<std::string> changes; // "clutch1.mode 1 -> 0"
+};
+
+struct SimulationStats {
+    long steps = 0, residualEvaluations = 0, jacobianEvaluations = 0;
+    long stateEvents = 0, timeEvents = 0;
+    long rows = 0;
+    double initSeconds = 0, integrateSeconds = 0;
+    std::vector<std::string> warnings;
+};
+
+class ResultSink {
+public:
+    virtual ~ResultSink() = default;
+    virtual void begin(const std::vector<std::string>& names) {}
+    virtual void row(double time, const std::vector<double>& values) = 0;
+    virtual void event(const EventRecord& e) {}
+    virtual bool cancelled() { return false; }
+};
+
+// outputs: indices into model.outputs to report (empty = all). Throws flange::Error:
+// SimulationFailed with time and reason, Cancelled when the sink asks to stop.
+SimulationStats simulate(const CompiledModel& model, const SimulationOptions& options, ResultSink& sink,
+                         const std::vector<int>& outputs = {});
+
+} // namespace flange

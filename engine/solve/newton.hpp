@@ -1,0 +1,32 @@
+#pragma once
+// Damped Newton on a square system through KINSOL (line search, exact Newton: the
+// Jacobian is refreshed every iteration), with a dense linear solver for small systems
+// and KLU for large ones. Used for consistent initialization and after events.
+#include "engine/solve/sparse_pattern.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace flange::solve {
+
+struct NewtonProblem {
+    SparsePattern pattern;
+    // residual(x, f): f = F(x). Return false if F is not defined at x (NaN).
+    std::function<bool(const double* x, double* f)> residual;
+    // jacobian(x, values): values[k] for pattern entry k.
+    std::function<void(const double* x, double* values)> jacobian;
+    std::vector<double> scale; // typical magnitude of each unknown
+};
+
+struct NewtonResult {
+    bool converged = false;
+    int iterations = 0;
+    double residualNorm = 0;
+    std::string message;
+};
+
+// Solves F(x) = 0 starting from x (updated in place).
+NewtonResult solveNewton(const NewtonProblem& p, std::vector<double>& x, double tolerance);
+
+} // namespace flange::solve

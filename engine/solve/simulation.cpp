@@ -1,0 +1,787 @@
+// The run loop: consistent initialization, IDA in DAE mode with the analytic sparse
+// Jacobian, relations frozen between events and located by root finding (with
+// hysteresis, engine.md 5.2), time events hit exactly through IDA's stop time, and an
+// event iteration that re-solves the algebraic unknowns with the states fixed.
+#include "engine/error.hpp"
+#include "engine/expr/evaluate.hpp"
+#include "engine/run.hpp"
+#include "engine/solve/newton.hpp"
+#include "engine/structure/matching.hpp"
+
+#include <ida/ida.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <sstream>
+
+namespace flange {
+namespace {
+
+std::string fmt(double v)
+{
+    std::ostringstream o;
+    o.precision(6);
+    o << v;
+    return o.str();
+}
+
+class Run {
+public:
+    Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs)
+        : m_(m), opt_(o), sink_(sink)
+    {
+        n_ = m.n;
+        y_ = m.yStart;
+        yp_.assign(static_cast<size_t>(n_), 0.0);
+        disc_ = m.discreteStart;
+        pre_ = m.discreteStart;
+        rel_.assign(m.relations.size(), 0.0);
+        dist_.assign(m.relations.size(), 0.0);
+        fvals_.assign(static_cast<size_t>(n_), 0.0);
+        jy_.assign(m.jacPattern.nnz(), 0.0);
+        jyp_.assign(m.jacPattern.nnz(), 0.0);
+        if (outputs.empty())
+            for (size_t i = 0; i < m.outputs.size(); ++i)
+                outputs_.push_back(static_cast<int>(i));
+        else
+            outputs_ = outputs;
+        rowValues_.resize(outputs_.size());
+        t0_ = m.experiment.startTime;
+        tEnd_ = o.stopTime ? *o.stopTime : m.experiment.stopTime;
+        dt_ = o.interval ? *o.interval : m.experiment.outputInterval();
+        rtol_ = o.tolerance ? *o.tolerance : m.experiment.tolerance;
+        if (!(tEnd_ > t0_))
+            throw badInput("stop time " + fmt(tEnd_) + " must be after start time " + fmt(t0_));
+        if (!(dt_ > 0))
+            throw badInput("output interval must be positive");
+        if (!(rtol_ > 0))
+            throw badInput("tolerance must be positive");
+        for (size_t k = 0; k < m.relations.size(); ++k)
+            if (!m.relations[k].timeEvent)
+                stateRelations_.push_back(static_cast<int>(k));
+        whenPrev_.assign(m.whens.size(), 0);
+    }
+
+    ~Run()
+    {
+        if (ida_)
+            IDAFree(&ida_);
+        if (ls_)
+            SUNLinSolFree(ls_);
+        if (A_)
+            SUNMatDestroy(A_);
+        for (N_Vector v : {yv_, ypv_, idv_, atolv_})
+            if (v)
+                N_VDestroy(v);
+        if (ctx_)
+            SUNContext_Free(&ctx_);
+    }
+
+    SimulationStats run()
+    {
+        std::vector<std::string> names;
+        for (int i : outputs_)
+            names.push_back(m_.outputs[static_cast<size_t>(i)].name);
+        sink_.begin(names);
+        auto c0 = std::chrono::steady_clock::now();
+        initialize();
+        auto c1 = std::chrono::steady_clock::now();
+        stats_.initSeconds = std::chrono::duration<double>(c1 - c0).count();
+        emitRow(t0_);
+        integrate();
+        stats_.integrateSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - c1).count();
+        stats_.warnings = warnings_;
+        return stats_;
+    }
+
+private:
+    // ---------- tape evaluation
+    codegen::TapeInputs inputs(double t, bool initial) const
+    {
+        codegen::TapeInputs in;
+        in.y = y_.data();
+        in.yp = yp_.data();
+        in.disc = disc_.data();
+        in.pre = pre_.data();
+        in.rel = rel_.data();
+        in.time = t;
+        in.initial = initial ? 1.0 : 0.0;
+        return in;
+    }
+
+    void residual(double t, const double* y, const double* yp, double* out, bool initial) const
+    {
+        codegen::TapeInputs in = inputs(t, initial);
+        in.y = y;
+        in.yp = yp;
+        in.out[0] = out;
+        m_.residual.run(in);
+    }
+
+    void jacobian(double t, const double* y, const double* yp, bool initial)
+    {
+        codegen::TapeInputs in = inputs(t, initial);
+        in.y = y;
+        in.yp = yp;
+        in.out[0] = jy_.data();
+        in.out[1] = jyp_.data();
+        m_.jacobian.run(in);
+    }
+
+    void distances(double t, const double* y, const double* yp)
+    {
+        if (dist_.empty())
+            return;
+        codegen::TapeInputs in = inputs(t, false);
+        in.y = y;
+        in.yp = yp;
+        in.out[0] = dist_.data();
+        m_.crossing.run(in);
+    }
+
+    double hysteresis(int k) const { return 1e-4 * rtol_ * m_.relations[static_cast<size_t>(k)].nominal; }
+
+    // Relation values at time t: exact at initialization, with hysteresis at events;
+    // time relations take their value just after t.
+    bool updateRelations(double t, bool exact)
+    {
+        distances(t, y_.data(), yp_.data());
+        bool changed = false;
+        for (size_t k = 0; k < m_.relations.size(); ++k) {
+            const RelationInfo& r = m_.relations[k];
+            double d = dist_[k];
+            bool inclusive = r.op == expr::Op::Ge || r.op == expr::Op::Le;
+            bool v;
+            if (r.timeEvent && !exact) {
+                double tol = 1e-12 * (1 + std::fabs(r.a * t) + std::fabs(r.b));
+                v = std::fabs(d) <= tol ? r.a > 0 : d > 0;
+            } else if (exact) {
+                v = inclusive ? d >= 0 : d > 0;
+            } else {
+                v = d + (rel_[k] != 0 ? hysteresis(static_cast<int>(k)) : -hysteresis(static_cast<int>(k))) > 0;
+            }
+            double nv = v ? 1.0 : 0.0;
+            if (nv != rel_[k]) {
+                changed = true;
+                rel_[k] = nv;
+            }
+        }
+        return changed;
+    }
+
+    double eval(expr::NodeId id, double t, bool initial) const
+    {
+        // Discrete equations read continuous values through the same slots as the tapes; the
+        // tree evaluator needs them by variable id, so it goes through a small adapter.
+        expr::EvalContext ctx;
+        ctx.vars = varValues_.data();
+        ctx.disc = disc_.data();
+        ctx.pre = pre_.data();
+        ctx.rel = rel_.data();
+        ctx.time = t;
+        ctx.initial = initial;
+        return expr::evaluate(m_.pool, id, ctx);
+    }
+
+    void refreshVarValues()
+    {
+        varValues_.assign(m_.varNames.size(), 0.0);
+        for (int32_t i = 0; i < n_; ++i)
+            varValues_[static_cast<size_t>(m_.slotVar[static_cast<size_t>(i)])] = y_[static_cast<size_t>(i)];
+    }
+
+    // Evaluates the discrete equations in order; returns the names of what changed.
+    std::vector<std::string> updateDiscrete(double t, bool initial)
+    {
+        std::vector<std::string> changes;
+        if (m_.discrete.empty() && (!initial || m_.initialDiscrete.empty()))
+            return changes;
+        refreshVarValues();
+        auto assign = [&](const flatten::DiscreteAssignment& a) {
+            double v = eval(a.value, t, initial);
+            double& slot = disc_[static_cast<size_t>(a.var)];
+            if (v != slot) {
+                changes.push_back(m_.varNames[static_cast<size_t>(a.var)] + " " + fmt(slot) + " -> " + fmt(v));
+                slot = v;
+            }
+        };
+        if (initial)
+            for (const auto& a : m_.initialDiscrete)
+                assign(a);
+        for (const auto& a : m_.discrete)
+            assign(a);
+        return changes;
+    }
+
+    // ---------- initialization
+    struct InitSource {
+        enum Kind { FY, FYP, G, Candidate } kind;
+        int32_t k;
+    };
+
+    void initialize()
+    {
+        const int ns = static_cast<int>(m_.stateSlots.size());
+        const int nz = n_ + ns;
+        auto zcol = [&](int32_t slot, bool isYp) { return isYp ? n_ + m_.stateIndexOfSlot[static_cast<size_t>(slot)] : slot; };
+        // Rows: F (n), then G (m). Structural incidence in z-space.
+        std::vector<std::vector<int32_t>> adj(static_cast<size_t>(n_ + m_.m));
+        const auto& pat = m_.jacPattern;
+        for (int32_t c = 0; c < pat.cols; ++c)
+            for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k) {
+                int32_t r = pat.rowIdx[static_cast<size_t>(k)];
+                if (m_.jacHasY[static_cast<size_t>(k)])
+                    adj[static_cast<size_t>(r)].push_back(c);
+                if (m_.jacHasYp[static_cast<size_t>(k)] && m_.slotIsState[static_cast<size_t>(c)])
+                    adj[static_cast<size_t>(r)].push_back(zcol(c, true));
+            }
+        for (size_t k = 0; k < m_.initJacRow.size(); ++k) {
+            int32_t slot = m_.initJacSlot[k];
+            bool isYp = m_.initJacIsYp[k] != 0;
+            if (isYp && !m_.slotIsState[static_cast<size_t>(slot)])
+                continue;
+            adj[static_cast<size_t>(n_ + m_.initJacRow[k])].push_back(zcol(slot, isYp));
+        }
+        structure::Matching match(adj);
+        for (int32_t r = 0; r < n_ + m_.m; ++r)
+            match.augment(r, [](int32_t) { return true; });
+        for (int32_t r = 0; r < n_; ++r)
+            if (match.rowMatch(r) < 0)
+                throw badInput("initialization is singular at equation " + m_.eqOrigins[static_cast<size_t>(r)]);
+        std::vector<int32_t> candidates; // state slots fixed at their start value
+        std::vector<std::string> assumed;
+        for (int32_t slot : m_.stateSlots) {
+            bool anyFree = false;
+            for (int32_t c = 0; c < nz && !anyFree; ++c)
+                anyFree = match.colMatch(c) < 0;
+            if (!anyFree)
+                break;
+            int32_t row = static_cast<int32_t>(adj.size());
+            adj.push_back({slot});
+            if (match.augment(row, [](int32_t) { return true; })) {
+                candidates.push_back(slot);
+                assumed.push_back(m_.varNames[static_cast<size_t>(m_.slotVar[static_cast<size_t>(slot)])] + " = " +
+                                  fmt(m_.yStart[static_cast<size_t>(slot)]));
+            } else {
+                adj.pop_back();
+            }
+        }
+        for (int32_t c = 0; c < nz; ++c)
+            if (match.colMatch(c) < 0) {
+                int32_t slot = c < n_ ? c : m_.stateSlots[static_cast<size_t>(c - n_)];
+                std::string name = m_.varNames[static_cast<size_t>(m_.slotVar[static_cast<size_t>(slot)])];
+                throw badInput("initialization is under-determined: nothing fixes " + (c < n_ ? name : "der(" + name + ")"));
+            }
+        if (!assumed.empty()) {
+            std::string w = "initial values not fixed by the model; assuming fixed start values for: ";
+            for (size_t i = 0; i < assumed.size(); ++i)
+                w += (i ? ", " : "") + assumed[i];
+            warnings_.push_back(w);
+        }
+        std::vector<int32_t> keptG, droppedG;
+        for (int32_t j = 0; j < m_.m; ++j)
+            (match.rowMatch(n_ + j) >= 0 ? keptG : droppedG).push_back(j);
+
+        // CSC pattern of the Newton system in z-space.
+        struct Cell {
+            int32_t row, col;
+            InitSource src;
+        };
+        std::vector<Cell> cells;
+        for (int32_t c = 0; c < pat.cols; ++c)
+            for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k) {
+                int32_t r = pat.rowIdx[static_cast<size_t>(k)];
+                cells.push_back({r, c, {InitSource::FY, k}});
+                if (m_.slotIsState[static_cast<size_t>(c)])
+                    cells.push_back({r, zcol(c, true), {InitSource::FYP, k}});
+            }
+        std::vector<int32_t> gRowOf(static_cast<size_t>(m_.m), -1);
+        for (size_t j = 0; j < keptG.size(); ++j)
+            gRowOf[static_cast<size_t>(keptG[j])] = n_ + static_cast<int32_t>(j);
+        for (size_t k = 0; k < m_.initJacRow.size(); ++k) {
+            int32_t row = gRowOf[static_cast<size_t>(m_.initJacRow[k])];
+            int32_t slot = m_.initJacSlot[k];
+            bool isYp = m_.initJacIsYp[k] != 0;
+            if (row < 0 || (isYp && !m_.slotIsState[static_cast<size_t>(slot)]))
+                continue;
+            cells.push_back({row, zcol(slot, isYp), {InitSource::G, static_cast<int32_t>(k)}});
+        }
+        int32_t candRow0 = n_ + static_cast<int32_t>(keptG.size());
+        for (size_t i = 0; i < candidates.size(); ++i)
+            cells.push_back({candRow0 + static_cast<int32_t>(i), candidates[i], {InitSource::Candidate, 0}});
+        if (candRow0 + static_cast<int32_t>(candidates.size()) != nz)
+            throw badInput("initialization: " + std::to_string(candRow0 + candidates.size()) + " equations for " +
+                           std::to_string(nz) + " unknowns");
+        std::sort(cells.begin(), cells.end(), [](const Cell& a, const Cell& b) {
+            return a.col != b.col ? a.col < b.col : a.row < b.row;
+        });
+        solve::NewtonProblem prob;
+        prob.pattern.rows = prob.pattern.cols = nz;
+        prob.pattern.colPtr.assign(static_cast<size_t>(nz) + 1, 0);
+        for (const Cell& c : cells) {
+            prob.pattern.rowIdx.push_back(c.row);
+            prob.pattern.colPtr[static_cast<size_t>(c.col) + 1]++;
+        }
+        for (size_t c = 0; c < static_cast<size_t>(nz); ++c)
+            prob.pattern.colPtr[c + 1] += prob.pattern.colPtr[c];
+        std::vector<double> gvals(static_cast<size_t>(m_.m)), gjac(m_.initJacRow.size());
+        auto unpack = [&](const double* z) {
+            for (int32_t i = 0; i < n_; ++i)
+                y_[static_cast<size_t>(i)] = z[i];
+            for (int32_t s = 0; s < ns; ++s)
+                yp_[static_cast<size_t>(m_.stateSlots[static_cast<size_t>(s)])] = z[n_ + s];
+        };
+        prob.residual = [&](const double* z, double* f) {
+            unpack(z);
+            residual(t0_, y_.data(), yp_.data(), f, true);
+            codegen::TapeInputs in = inputs(t0_, true);
+            in.out[0] = gvals.data();
+            m_.initResidual.run(in);
+            for (size_t j = 0; j < keptG.size(); ++j)
+                f[n_ + static_cast<int32_t>(j)] = gvals[static_cast<size_t>(keptG[j])];
+            for (size_t i = 0; i < candidates.size(); ++i)
+                f[candRow0 + static_cast<int32_t>(i)] =
+                    z[candidates[i]] - m_.yStart[static_cast<size_t>(candidates[i])];
+            return true;
+        };
+        prob.jacobian = [&, cells](const double* z, double* values) {
+            unpack(z);
+            jacobian(t0_, y_.data(), yp_.data(), true);
+            codegen::TapeInputs in = inputs(t0_, true);
+            in.out[0] = gjac.data();
+            m_.initJacobian.run(in);
+            for (size_t k = 0; k < cells.size(); ++k) {
+                const InitSource& s = cells[k].src;
+                switch (s.kind) {
+                case InitSource::FY: values[k] = jy_[static_cast<size_t>(s.k)]; break;
+                case InitSource::FYP: values[k] = jyp_[static_cast<size_t>(s.k)]; break;
+                case InitSource::G: values[k] = gjac[static_cast<size_t>(s.k)]; break;
+                case InitSource::Candidate: values[k] = 1.0; break;
+                }
+            }
+        };
+        for (int32_t i = 0; i < n_; ++i)
+            prob.scale.push_back(m_.nominal[static_cast<size_t>(i)]);
+        for (int32_t s = 0; s < ns; ++s)
+            prob.scale.push_back(m_.nominal[static_cast<size_t>(m_.stateSlots[static_cast<size_t>(s)])]);
+        std::vector<double> z(static_cast<size_t>(nz));
+        for (int32_t i = 0; i < n_; ++i)
+            z[static_cast<size_t>(i)] = y_[static_cast<size_t>(i)];
+        // Mixed continuous/discrete fixed point: relations and discrete values frozen per solve.
+        for (int iter = 0;; ++iter) {
+            unpack(z.data());
+            updateRelations(t0_, true);
+            updateDiscrete(t0_, true);
+            pre_ = disc_;
+            solve::NewtonResult r = solve::solveNewton(prob, z, 1e-10);
+            if (!r.converged)
+                failInit(prob, z, r);
+            unpack(z.data());
+            std::vector<double> relBefore = rel_, discBefore = disc_;
+            updateRelations(t0_, true);
+            updateDiscrete(t0_, true);
+            if (rel_ == relBefore && disc_ == discBefore)
+                break;
+            if (iter == opt_.maxEventIterations)
+                throw simulationFailed("initialization: relations and discrete values did not settle at t = " + fmt(t0_));
+        }
+        pre_ = disc_;
+        // Redundant fixed starts must be consistent with the solution.
+        if (!droppedG.empty()) {
+            codegen::TapeInputs in = inputs(t0_, true);
+            in.out[0] = gvals.data();
+            m_.initResidual.run(in);
+            for (int32_t j : droppedG) {
+                double r = gvals[static_cast<size_t>(j)];
+                if (std::fabs(r) > 1e-6 * (1 + std::fabs(r)))
+                    throw badInput("over-determined initial conditions: " + m_.initOrigins[static_cast<size_t>(j)] +
+                                   " contradicts the other initial conditions and equations (off by " + fmt(r) + ")");
+                warnings_.push_back("redundant initial condition ignored (it agrees with the others): " +
+                                    m_.initOrigins[static_cast<size_t>(j)]);
+            }
+        }
+        refreshVarValues();
+        for (size_t w = 0; w < m_.whens.size(); ++w)
+            whenPrev_[w] = eval(m_.whens[w].condition, t0_, false) != 0;
+    }
+
+    [[noreturn]] void failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r)
+    {
+        std::vector<double> f(z.size());
+        prob.residual(z.data(), f.data());
+        std::vector<std::pair<double, std::string>> worst;
+        for (size_t i = 0; i < f.size(); ++i) {
+            std::string origin = i < static_cast<size_t>(n_) ? m_.eqOrigins[i] : "initial condition";
+            worst.push_back({std::fabs(f[i]), origin});
+        }
+        std::sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        std::string msg = "initialization failed (" + r.message + "); largest residuals:";
+        for (size_t i = 0; i < std::min<size_t>(5, worst.size()); ++i)
+            msg += "\n  " + fmt(worst[i].first) + "  " + worst[i].second;
+        throw simulationFailed(msg);
+    }
+
+    // Algebraic unknowns and state derivatives with states held fixed (after an event).
+    void solveConsistent(double t)
+    {
+        const auto& pat = m_.jacPattern;
+        solve::NewtonProblem prob;
+        prob.pattern = pat;
+        auto unpack = [&](const double* z) {
+            for (int32_t i = 0; i < n_; ++i)
+                (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] = z[i];
+        };
+        prob.residual = [&](const double* z, double* f) {
+            unpack(z);
+            residual(t, y_.data(), yp_.data(), f, false);
+            return true;
+        };
+        prob.jacobian = [&](const double* z, double* values) {
+            unpack(z);
+            jacobian(t, y_.data(), yp_.data(), false);
+            for (int32_t c = 0; c < pat.cols; ++c)
+                for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k)
+                    values[k] = m_.slotIsState[static_cast<size_t>(c)] ? jyp_[static_cast<size_t>(k)] : jy_[static_cast<size_t>(k)];
+        };
+        prob.scale = m_.nominal;
+        std::vector<double> z(static_cast<size_t>(n_));
+        for (int32_t i = 0; i < n_; ++i)
+            z[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
+        solve::NewtonResult r = solve::solveNewton(prob, z, 1e-10);
+        if (!r.converged)
+            throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved after an event (" + r.message + ")");
+        unpack(z.data());
+    }
+
+    // ---------- IDA
+    static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user)
+    {
+        auto* self = static_cast<Run*>(user);
+        double* r = N_VGetArrayPointer(rr);
+        self->residual(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), r, false);
+        for (int32_t i = 0; i < self->n_; ++i)
+            if (!std::isfinite(r[i]))
+                return 1;
+        return 0;
+    }
+
+    static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
+                           N_Vector, N_Vector)
+    {
+        auto* self = static_cast<Run*>(user);
+        self->jacobian(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), false);
+        const auto& pat = self->m_.jacPattern;
+        if (self->dense_) {
+            SUNMatZero(J);
+            for (int32_t c = 0; c < pat.cols; ++c) {
+                double* col = SUNDenseMatrix_Column(J, c);
+                for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k)
+                    col[pat.rowIdx[static_cast<size_t>(k)]] = self->jy_[static_cast<size_t>(k)] + cj * self->jyp_[static_cast<size_t>(k)];
+            }
+        } else {
+            sunindextype* ptr = SUNSparseMatrix_IndexPointers(J);
+            sunindextype* idx = SUNSparseMatrix_IndexValues(J);
+            double* data = SUNSparseMatrix_Data(J);
+            for (size_t c = 0; c <= static_cast<size_t>(pat.cols); ++c)
+                ptr[c] = pat.colPtr[c];
+            for (size_t k = 0; k < pat.nnz(); ++k) {
+                idx[k] = pat.rowIdx[k];
+                data[k] = self->jy_[k] + cj * self->jyp_[k];
+            }
+        }
+        return 0;
+    }
+
+    static int idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user)
+    {
+        auto* self = static_cast<Run*>(user);
+        self->distances(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp));
+        for (size_t j = 0; j < self->stateRelations_.size(); ++j) {
+            int k = self->stateRelations_[j];
+            g[j] = self->dist_[static_cast<size_t>(k)] +
+                   (self->rel_[static_cast<size_t>(k)] != 0 ? self->hysteresis(k) : -self->hysteresis(k));
+        }
+        return 0;
+    }
+
+    void setupIda()
+    {
+        SUNContext_Create(nullptr, &ctx_);
+        yv_ = N_VNew_Serial(n_, ctx_);
+        ypv_ = N_VNew_Serial(n_, ctx_);
+        idv_ = N_VNew_Serial(n_, ctx_);
+        atolv_ = N_VNew_Serial(n_, ctx_);
+        for (int32_t i = 0; i < n_; ++i) {
+            NV_Ith_S(idv_, i) = m_.slotIsState[static_cast<size_t>(i)] ? 1.0 : 0.0;
+            NV_Ith_S(atolv_, i) = 0.01 * rtol_ * m_.nominal[static_cast<size_t>(i)];
+        }
+        copyIn();
+        ida_ = IDACreate(ctx_);
+        check(IDAInit(ida_, idaResidual, t0_, yv_, ypv_), "IDAInit");
+        IDASetUserData(ida_, this);
+        IDASVtolerances(ida_, rtol_, atolv_);
+        IDASetId(ida_, idv_);
+        IDASetSuppressAlg(ida_, opt_.suppressAlgebraicErrors ? SUNTRUE : SUNFALSE);
+        IDASetMaxNumSteps(ida_, 1000000);
+        IDASetMaxStep(ida_, tEnd_ - t0_);
+        IDASetErrHandlerFn(ida_, [](int, const char*, const char*, char* msg, void* user) {
+            static_cast<Run*>(user)->lastIdaMessage_ = msg ? msg : "";
+        }, this);
+        dense_ = n_ <= 60;
+        if (dense_) {
+            A_ = SUNDenseMatrix(n_, n_, ctx_);
+            ls_ = SUNLinSol_Dense(yv_, A_, ctx_);
+        } else {
+            A_ = SUNSparseMatrix(n_, n_, static_cast<sunindextype>(m_.jacPattern.nnz()), CSC_MAT, ctx_);
+            ls_ = SUNLinSol_KLU(yv_, A_, ctx_);
+        }
+        IDASetLinearSolver(ida_, ls_, A_);
+        IDASetJacFn(ida_, idaJacobian);
+        if (!stateRelations_.empty()) {
+            IDARootInit(ida_, static_cast<int>(stateRelations_.size()), idaRoots);
+            IDASetNoInactiveRootWarn(ida_);
+        }
+    }
+
+    void check(int flag, const char* what)
+    {
+        if (flag < 0)
+            throw simulationFailed(std::string(what) + " failed: " + lastIdaMessage_);
+    }
+
+    void copyIn()
+    {
+        for (int32_t i = 0; i < n_; ++i) {
+            NV_Ith_S(yv_, i) = y_[static_cast<size_t>(i)];
+            NV_Ith_S(ypv_, i) = yp_[static_cast<size_t>(i)];
+        }
+    }
+
+    void copyOut()
+    {
+        for (int32_t i = 0; i < n_; ++i) {
+            y_[static_cast<size_t>(i)] = NV_Ith_S(yv_, i);
+            yp_[static_cast<size_t>(i)] = NV_Ith_S(ypv_, i);
+        }
+    }
+
+    double nextTimeEvent(double t) const
+    {
+        double next = tEnd_;
+        for (const auto& r : m_.relations) {
+            if (!r.timeEvent)
+                continue;
+            double tc = -r.b / r.a;
+            if (tc > t + 1e-12 * (1 + std::fabs(t)) && tc < next)
+                next = tc;
+        }
+        return next;
+    }
+
+    void emitRow(double t)
+    {
+        for (size_t i = 0; i < outputs_.size(); ++i) {
+            const OutputVar& o = m_.outputs[static_cast<size_t>(outputs_[i])];
+            double v = 0;
+            switch (o.kind) {
+            case OutputVar::Kind::Y: v = y_[static_cast<size_t>(o.index)]; break;
+            case OutputVar::Kind::Yp: v = yp_[static_cast<size_t>(o.index)]; break;
+            case OutputVar::Kind::Discrete: v = disc_[static_cast<size_t>(o.index)]; break;
+            case OutputVar::Kind::Constant: v = 0; break;
+            }
+            rowValues_[i] = o.kind == OutputVar::Kind::Discrete ? v : o.sign * v + o.offset;
+        }
+        sink_.row(t, rowValues_);
+        ++stats_.rows;
+    }
+
+    // Event iteration at time t (engine.md 5.3). Returns true if anything changed.
+    void handleEvent(double t, bool timeEvent, const std::string& cause)
+    {
+        emitRow(t); // left limit
+        EventRecord rec;
+        rec.time = t;
+        rec.timeEvent = timeEvent;
+        rec.cause = cause;
+        std::vector<double> preEvent = disc_;
+        for (int outer = 0;; ++outer) {
+            for (int inner = 0;; ++inner) {
+                bool relChanged = updateRelations(t, false);
+                auto changes = updateDiscrete(t, false);
+                rec.changes.insert(rec.changes.end(), changes.begin(), changes.end());
+                if (!relChanged && changes.empty() && inner > 0)
+                    break;
+                solveConsistent(t);
+                if (inner == opt_.maxEventIterations)
+                    throw simulationFailed("event iteration did not converge at t = " + fmt(t) + " (" + cause + ")");
+            }
+            bool reinit = fireWhens(t, rec);
+            if (reinit)
+                solveConsistent(t);
+            if (disc_ == pre_ && !reinit)
+                break;
+            pre_ = disc_;
+            if (outer == opt_.maxEventIterations)
+                throw simulationFailed("event iteration did not converge at t = " + fmt(t) + "; still changing: " +
+                                       (rec.changes.empty() ? cause : rec.changes.back()));
+        }
+        pre_ = disc_;
+        (void)preEvent;
+        sink_.event(rec);
+        emitRow(t); // right limit
+        copyIn();
+        collectCounters(); // IDAReInit zeroes IDA's counters
+        check(IDAReInit(ida_, t, yv_, ypv_), "IDAReInit");
+        if (!dense_)
+            SUNLinSol_KLUReInit(ls_, A_, static_cast<sunindextype>(m_.jacPattern.nnz()), SUNKLU_REINIT_PARTIAL);
+    }
+
+    bool fireWhens(double t, EventRecord& rec)
+    {
+        bool reinit = false;
+        size_t reinitIndex = 0;
+        refreshVarValues();
+        for (size_t w = 0; w < m_.whens.size(); ++w) {
+            const auto& wc = m_.whens[w];
+            bool c = eval(wc.condition, t, false) != 0;
+            bool fire = c && !whenPrev_[w];
+            whenPrev_[w] = c;
+            if (fire) {
+                for (const auto& a : wc.assignments) {
+                    double v = eval(a.value, t, false);
+                    double& slot = disc_[static_cast<size_t>(a.var)];
+                    if (v != slot) {
+                        rec.changes.push_back(m_.varNames[static_cast<size_t>(a.var)] + " " + fmt(slot) + " -> " + fmt(v));
+                        slot = v;
+                    }
+                }
+                for (size_t r = 0; r < wc.reinits.size(); ++r) {
+                    int32_t slot = m_.reinitSlots[reinitIndex + r];
+                    y_[static_cast<size_t>(slot)] = eval(wc.reinits[r].value, t, false);
+                    reinit = true;
+                    rec.changes.push_back("reinit(" + m_.varNames[static_cast<size_t>(wc.reinits[r].var)] + ")");
+                }
+            }
+            reinitIndex += wc.reinits.size();
+        }
+        return reinit;
+    }
+
+    void integrate()
+    {
+        setupIda();
+        // An event at the start time (a time relation flipping exactly at t0) is handled first.
+        long k = 1;
+        long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
+        double t = t0_;
+        std::vector<int> rootsFound(stateRelations_.size());
+        int eventsInInterval = 0;
+        long lastIntervalWithEvent = -1;
+        while (t < tEnd_) {
+            if (sink_.cancelled())
+                throw Error(ErrorKind::Cancelled, "simulation cancelled at t = " + fmt(t));
+            double tout = k >= nOut ? tEnd_ : t0_ + static_cast<double>(k) * dt_;
+            double tstop = std::min(nextTimeEvent(t), tEnd_);
+            IDASetStopTime(ida_, tstop);
+            double tret = t;
+            int flag = IDASolve(ida_, tout, &tret, yv_, ypv_, IDA_NORMAL);
+            if (flag < 0)
+                throw simulationFailed("integration failed at t = " + fmt(tret) + ": " + lastIdaMessage_);
+            copyOut();
+            t = tret;
+            if (flag == IDA_SUCCESS) {
+                emitRow(t);
+                ++k;
+                continue;
+            }
+            bool onGrid = std::fabs(t - tout) <= 1e-12 * (1 + std::fabs(t));
+            if (flag == IDA_TSTOP_RETURN) {
+                if (t >= tEnd_ - 1e-12 * (1 + std::fabs(tEnd_))) {
+                    emitRow(tEnd_);
+                    break;
+                }
+                ++stats_.timeEvents;
+                std::string cause;
+                for (const auto& r : m_.relations)
+                    if (r.timeEvent && std::fabs(-r.b / r.a - t) <= 1e-12 * (1 + std::fabs(t)))
+                        cause = r.origin;
+                handleEvent(t, true, cause);
+                if (onGrid)
+                    ++k;
+                continue;
+            }
+            if (flag == IDA_ROOT_RETURN) {
+                ++stats_.stateEvents;
+                IDAGetRootInfo(ida_, rootsFound.data());
+                std::string cause;
+                for (size_t j = 0; j < rootsFound.size(); ++j)
+                    if (rootsFound[j] != 0) {
+                        cause = m_.relations[static_cast<size_t>(stateRelations_[j])].origin;
+                        break;
+                    }
+                long interval = static_cast<long>((t - t0_) / dt_);
+                eventsInInterval = interval == lastIntervalWithEvent ? eventsInInterval + 1 : 1;
+                lastIntervalWithEvent = interval;
+                if (eventsInInterval > opt_.maxConsecutiveEvents)
+                    throw simulationFailed("chattering at t = " + fmt(t) + ": more than " +
+                                           std::to_string(opt_.maxConsecutiveEvents) +
+                                           " events in one output interval, caused by " + cause);
+                handleEvent(t, false, cause);
+                if (onGrid)
+                    ++k;
+                continue;
+            }
+        }
+        collectCounters();
+    }
+
+    void collectCounters()
+    {
+        long v = 0;
+        IDAGetNumSteps(ida_, &v);
+        stats_.steps += v;
+        IDAGetNumResEvals(ida_, &v);
+        stats_.residualEvaluations += v;
+        IDAGetNumJacEvals(ida_, &v);
+        stats_.jacobianEvaluations += v;
+    }
+
+    const CompiledModel& m_;
+    SimulationOptions opt_;
+    ResultSink& sink_;
+    int32_t n_ = 0;
+    double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
+    std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, fvals_, jy_, jyp_, varValues_;
+    std::vector<int> outputs_;
+    std::vector<double> rowValues_;
+    std::vector<int> stateRelations_;
+    std::vector<char> whenPrev_;
+    std::vector<std::string> warnings_;
+    SimulationStats stats_;
+    std::string lastIdaMessage_;
+    SUNContext ctx_ = nullptr;
+    void* ida_ = nullptr;
+    N_Vector yv_ = nullptr, ypv_ = nullptr, idv_ = nullptr, atolv_ = nullptr;
+    SUNMatrix A_ = nullptr;
+    SUNLinearSolver ls_ = nullptr;
+    bool dense_ = true;
+};
+
+} // namespace
+
+SimulationStats simulate(const CompiledModel& model, const SimulationOptions& options, ResultSink& sink,
+                         const std::vector<int>& outputs)
+{
+    Run run(model, options, sink, outputs);
+    return run.run();
+}
+
+} // namespace flange

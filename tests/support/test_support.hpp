@@ -1,0 +1,54 @@
+#pragma once
+// Helpers shared by the engine tests: the bundled library, diagrams from JSON text,
+// and an in-memory result sink.
+#include "engine/compile.hpp"
+#include "engine/diagram/diagram_json.hpp"
+#include "engine/library/library.hpp"
+#include "engine/run.hpp"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace flange::test {
+
+const library::Library& bundledLibrary();
+diagram::Diagram diagramFromJson(const std::string& json);
+
+struct MemorySink : ResultSink {
+    std::vector<std::string> names;
+    std::vector<double> times;
+    std::vector<std::vector<double>> rows;
+    std::vector<EventRecord> events;
+    void begin(const std::vector<std::string>& n) override { names = n; }
+    void row(double t, const std::vector<double>& v) override
+    {
+        times.push_back(t);
+        rows.push_back(v);
+    }
+    void event(const EventRecord& e) override { events.push_back(e); }
+    int column(const std::string& name) const;
+    // Linear interpolation of a signal at time t (the last row at t for event rows).
+    double at(const std::string& name, double t) const;
+    double last(const std::string& name) const { return rows.back()[static_cast<size_t>(column(name))]; }
+};
+
+struct Simulated {
+    std::shared_ptr<const CompiledModel> model;
+    SimulationStats stats;
+    MemorySink sink;
+};
+
+Simulated simulateJson(const std::string& json);
+
+// Tiny diagram builder: components as "name:Type{param=value,...}" lines are overkill;
+// tests write JSON directly with these helpers for brevity.
+std::string component(const std::string& name, const std::string& type, const std::string& params = "{}",
+                      const std::string& variables = "{}");
+std::string diagramJson(const std::vector<std::string>& components,
+                        const std::vector<std::pair<std::string, std::string>>& connections, double stop = 1.0,
+                        double interval = 0.01);
+
+bool hasState(const CompiledModel& m, const std::string& name);
+
+} // namespace flange::test
