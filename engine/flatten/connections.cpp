@@ -25,10 +25,6 @@ int ConnectionBuilder::lookup(const std::string& endpoint, const std::string& co
         throw badInput("connection " + connection + ": '" + endpoint + "' is not of the form instance.connector");
     auto it = index_.find(endpoint);
     if (it != index_.end()) {
-        const ConnectorInstance& c = connectors_[static_cast<size_t>(it->second)];
-        if (!c.enabled)
-            throw badInput("connection " + connection + ": connector '" + endpoint +
-                           "' is disabled (its condition " + c.disabledBecause + " is false)");
         return it->second;
     }
     if (!d_.component(inst))
@@ -51,6 +47,13 @@ void ConnectionBuilder::build()
         int b = lookup(con.to, label);
         const ConnectorInstance& ca = connectors_[static_cast<size_t>(a)];
         const ConnectorInstance& cb = connectors_[static_cast<size_t>(b)];
+        // As in Modelica, a connection to a disabled conditional connector is removed.
+        if (!ca.enabled || !cb.enabled) {
+            const ConnectorInstance& off = ca.enabled ? cb : ca;
+            m_.warnings.push_back("connection " + label + " ignored: connector " + off.instance + "." + off.connector +
+                                  " is disabled (" + off.disabledBecause + " is false)");
+            continue;
+        }
         Domain da = library::domainOf(ca.type), db = library::domainOf(cb.type);
         auto domainName = [](Domain d) {
             return d == Domain::Rotational ? "rotational" : d == Domain::Translational ? "translational" : "signal";

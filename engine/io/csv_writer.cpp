@@ -3,6 +3,7 @@
 #include "engine/error.hpp"
 
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 
 namespace flange::io {
@@ -31,16 +32,21 @@ void CsvWriter::begin(const std::vector<std::string>& names)
 
 void CsvWriter::row(double time, const std::vector<double>& values)
 {
+    // to_chars writes the shortest text that reads back to the identical double:
+    // exact like %.17g, several times faster, and shorter files.
     char buf[32];
     line_.clear();
-    std::snprintf(buf, sizeof buf, "%.17g", time);
-    line_ += buf;
+    auto put = [&](double v) {
+        auto res = std::to_chars(buf, buf + sizeof buf, v);
+        line_.append(buf, res.ptr);
+    };
+    put(time);
     for (double v : values) {
-        std::snprintf(buf, sizeof buf, ",%.17g", v);
-        line_ += buf;
+        line_ += ',';
+        put(v);
     }
     line_ += '\n';
-    std::fputs(line_.c_str(), file_);
+    std::fwrite(line_.data(), 1, line_.size(), file_);
 }
 
 void CsvWriter::finish()

@@ -1,6 +1,6 @@
 #pragma once
 // Streams result rows to CSV: "time" then the signal names, values at full precision
-// (%.17g round-trips every double).
+// (the shortest text that reads back to the same double).
 #include "engine/run.hpp"
 
 #include <cstdio>

@@ -529,9 +529,10 @@ private:
         IDASetUserData(ida_, this);
         IDASVtolerances(ida_, rtol_, atolv_);
         IDASetId(ida_, idv_);
-        IDASetSuppressAlg(ida_, opt_.suppressAlgebraicErrors ? SUNTRUE : SUNFALSE);
+        IDASetSuppressAlg(ida_, opt_.suppressAlgebraicErrors || m_.stateSlots.empty() ? SUNTRUE : SUNFALSE);
         IDASetMaxNumSteps(ida_, 1000000);
-        IDASetMaxStep(ida_, tEnd_ - t0_);
+        // Without states no error test limits the step; outputs are then solved exactly instead.
+        IDASetMaxStep(ida_, m_.stateSlots.empty() ? dt_ : tEnd_ - t0_);
         IDASetErrHandlerFn(ida_, [](int, const char*, const char*, char* msg, void* user) {
             static_cast<Run*>(user)->lastIdaMessage_ = msg ? msg : "";
         }, this);
@@ -689,35 +690,18 @@ private:
             if (sink_.cancelled())
                 throw Error(ErrorKind::Cancelled, "simulation cancelled at t = " + fmt(t));
             double tout = k >= nOut ? tEnd_ : t0_ + static_cast<double>(k) * dt_;
-            double tstop = std::min(nextTimeEvent(t), tEnd_);
-            IDASetStopTime(ida_, tstop);
+            double tEvent = nextTimeEvent(t); // tEnd_ when there is none
+            IDASetStopTime(ida_, std::min(tEvent, tEnd_));
             double tret = t;
-            int flag = IDASolve(ida_, tout, &tret, yv_, ypv_, IDA_NORMAL);
+            int flag = IDASolve(ida_, std::min(tout, tEvent), &tret, yv_, ypv_, IDA_NORMAL);
             if (flag < 0)
                 throw simulationFailed("integration failed at t = " + fmt(tret) + ": " + lastIdaMessage_);
             copyOut();
             t = tret;
-            if (flag == IDA_SUCCESS) {
-                emitRow(t);
-                ++k;
-                continue;
-            }
-            bool onGrid = std::fabs(t - tout) <= 1e-12 * (1 + std::fabs(t));
-            if (flag == IDA_TSTOP_RETURN) {
-                if (t >= tEnd_ - 1e-12 * (1 + std::fabs(tEnd_))) {
-                    emitRow(tEnd_);
-                    break;
-                }
-                ++stats_.timeEvents;
-                std::string cause;
-                for (const auto& r : m_.relations)
-                    if (r.timeEvent && std::fabs(-r.b / r.a - t) <= 1e-12 * (1 + std::fabs(t)))
-                        cause = r.origin;
-                handleEvent(t, true, cause);
-                if (onGrid)
-                    ++k;
-                continue;
-            }
+            if (m_.stateSlots.empty())
+                solveConsistent(t);
+            const double eps = 1e-12 * (1 + std::fabs(t));
+            bool onGrid = std::fabs(t - tout) <= eps;
             if (flag == IDA_ROOT_RETURN) {
                 ++stats_.stateEvents;
                 IDAGetRootInfo(ida_, rootsFound.data());
@@ -739,6 +723,24 @@ private:
                     ++k;
                 continue;
             }
+            // Reached the output point or the stop time (IDA reports either flag when they coincide).
+            if (t >= tEnd_ - eps) {
+                emitRow(tEnd_);
+                break;
+            }
+            if (std::fabs(t - tEvent) <= eps) {
+                ++stats_.timeEvents;
+                std::string cause;
+                for (const auto& r : m_.relations)
+                    if (r.timeEvent && std::fabs(-r.b / r.a - t) <= eps)
+                        cause = r.origin;
+                handleEvent(t, true, cause);
+                if (onGrid)
+                    ++k;
+                continue;
+            }
+            emitRow(t);
+            ++k;
         }
         collectCounters();
     }

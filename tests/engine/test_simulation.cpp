@@ -85,7 +85,16 @@ TEST_CASE("bad input is reported by component and connection")
                                  {{"c1.y", "p1.phi_ref"}, {"c2.y", "p2.phi_ref"}, {"p1.flange", "inertia1.flange_a"},
                                   {"p2.flange", "inertia1.flange_b"}})),
                Catch::Contains("over-determined") && Catch::Contains("p1") && Catch::Contains("p2"));
-    CHECK_THAT(fails(diagramJson({component("g", "Rotational.Components.IdealGear", R"({"useSupport": false})"), inertia},
-                                 {{"g.support", "inertia1.flange_a"}})),
-               Catch::Contains("g.support") && Catch::Contains("disabled"));
+}
+
+TEST_CASE("a connection to a disabled conditional connector is removed with a warning, as in Modelica")
+{
+    auto model = compileModel(
+        diagramFromJson(diagramJson({component("c", "Blocks.Sources.Constant", R"({"k": 1})"), component("fixed", "Rotational.Components.Fixed"),
+                                     component("torque", "Rotational.Sources.Torque", R"({"useSupport": false})"),
+                                     component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})")},
+                                    {{"c.y", "torque.tau"}, {"torque.flange", "inertia1.flange_a"}, {"fixed.flange", "torque.support"}})),
+        bundledLibrary());
+    REQUIRE(model->warnings.size() == 1);
+    CHECK_THAT(model->warnings[0], Catch::Contains("torque.support") && Catch::Contains("ignored") && Catch::Contains("useSupport"));
 }
