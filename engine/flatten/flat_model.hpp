@@ -80,6 +80,8 @@ struct FlatModel {
     std::vector<std::string> componentTypes;
     std::vector<std::string> warnings;
     diagram::Experiment experiment;
+    // integer()/floor()/ceil() of continuous arguments: argument node -> discrete variable
+    std::map<std::pair<int, expr::NodeId>, int32_t> frozenIntegers;
 
     int32_t addVar(FlatVar v);
     // der(v): the variable that is v's derivative, created on first use.

@@ -121,6 +121,35 @@ NodeId Lowerer::lowerNode(const Ast& a, bool noEvent)
     fail(a, "unsupported expression");
 }
 
+// Modelica: integer(), floor() and ceil() of a continuous argument change only at events.
+// The value is a discrete variable updated at events, and two relations raise the event
+// when the argument leaves the interval the value stands for.
+NodeId Lowerer::frozenInteger(Op op, NodeId x)
+{
+    auto key = std::make_pair(static_cast<int>(op), x);
+    auto it = model_->frozenIntegers.find(key);
+    if (it != model_->frozenIntegers.end())
+        return pool_.disc(it->second);
+    FlatVar v;
+    v.name = std::string(expr::opName(op)) + "#" + std::to_string(model_->vars.size());
+    v.discrete = true;
+    v.isInteger = true;
+    v.generated = true;
+    v.component = component_;
+    int32_t id = model_->addVar(v);
+    model_->frozenIntegers[key] = id;
+    model_->discreteEquations.push_back({id, pool_.unary(op == Op::Ceil ? Op::Ceil : Op::Floor, x), origin_});
+    NodeId d = pool_.disc(id);
+    if (op == Op::Ceil) {
+        relation(Op::Gt, x, d, false);
+        relation(Op::Le, x, pool_.sub(d, pool_.one()), false);
+    } else {
+        relation(Op::Ge, x, pool_.add(d, pool_.one()), false);
+        relation(Op::Lt, x, d, false);
+    }
+    return d;
+}
+
 NodeId Lowerer::call(const Ast& a, bool noEvent)
 {
     const std::string& f = a.name;
@@ -219,7 +248,10 @@ NodeId Lowerer::call(const Ast& a, bool noEvent)
     for (const auto& [name, op] : unary)
         if (f == name) {
             argc(1);
-            return pool_.unary(op, arg(0, noEvent));
+            NodeId x = arg(0, noEvent);
+            if ((op == Op::Integer || op == Op::Floor || op == Op::Ceil) && !noEvent && model_ && dependsOnContinuous(x))
+                return frozenInteger(op, x);
+            return pool_.unary(op, x);
         }
     static const std::pair<const char*, Op> binary[] = {
         {"atan2", Op::Atan2}, {"min", Op::Min}, {"max", Op::Max}, {"mod", Op::Mod}, {"rem", Op::Rem}, {"div", Op::IntDiv},

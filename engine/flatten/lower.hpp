@@ -39,6 +39,7 @@ private:
     expr::NodeId call(const expr::Ast& a, bool noEvent);
     expr::NodeId relation(expr::Op op, expr::NodeId l, expr::NodeId r, bool noEvent);
     bool dependsOnContinuous(expr::NodeId id) const;
+    expr::NodeId frozenInteger(expr::Op op, expr::NodeId x);
 
     expr::Pool& pool_;
     Scope scope_;

@@ -93,6 +93,11 @@ public:
         sink_.begin(names);
         auto c0 = std::chrono::steady_clock::now();
         initialize();
+        // The transient starts with an event iteration in which initial() is false (Modelica
+        // spec 8.6): initialization-only characteristics and start flags switch off here.
+        EventRecord initial;
+        initial.time = t0_;
+        iterateEvent(t0_, initial, "end of initialization");
         auto c1 = std::chrono::steady_clock::now();
         stats_.initSeconds = std::chrono::duration<double>(c1 - c0).count();
         emitRow(t0_);
@@ -213,11 +218,15 @@ private:
                 slot = v;
             }
         };
-        if (initial)
-            for (const auto& a : m_.initialDiscrete)
-                assign(a);
         for (const auto& a : m_.discrete)
             assign(a);
+        if (initial && !m_.initialDiscrete.empty()) {
+            // initial algorithms may read discrete values computed by equations, and feed others
+            for (const auto& a : m_.initialDiscrete)
+                assign(a);
+            for (const auto& a : m_.discrete)
+                assign(a);
+        }
         return changes;
     }
 
@@ -604,15 +613,10 @@ private:
         ++stats_.rows;
     }
 
-    // Event iteration at time t (engine.md 5.3). Returns true if anything changed.
-    void handleEvent(double t, bool timeEvent, const std::string& cause)
+    // Event iteration at time t (engine.md 5.3): relations and discrete values to a fixed
+    // point together with the algebraic unknowns (states held), then when-clauses.
+    void iterateEvent(double t, EventRecord& rec, const std::string& cause)
     {
-        emitRow(t); // left limit
-        EventRecord rec;
-        rec.time = t;
-        rec.timeEvent = timeEvent;
-        rec.cause = cause;
-        std::vector<double> preEvent = disc_;
         for (int outer = 0;; ++outer) {
             for (int inner = 0;; ++inner) {
                 bool relChanged = updateRelations(t, false);
@@ -635,7 +639,16 @@ private:
                                        (rec.changes.empty() ? cause : rec.changes.back()));
         }
         pre_ = disc_;
-        (void)preEvent;
+    }
+
+    void handleEvent(double t, bool timeEvent, const std::string& cause)
+    {
+        emitRow(t); // left limit
+        EventRecord rec;
+        rec.time = t;
+        rec.timeEvent = timeEvent;
+        rec.cause = cause;
+        iterateEvent(t, rec, cause);
         sink_.event(rec);
         emitRow(t); // right limit
         copyIn();
