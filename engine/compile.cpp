@@ -7,9 +7,12 @@
 #include "engine/flatten/instantiate.hpp"
 #include "engine/structure/alias_elimination.hpp"
 #include "engine/structure/dae_structure.hpp"
+#include "engine/structure/matching.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <map>
 #include <set>
@@ -117,10 +120,12 @@ private:
             rows.push_back(eq.residual);
             cm_.eqOrigins.push_back(eq.origin);
         }
+        std::vector<int32_t> linkSlots;
         for (int32_t slot : cm_.stateSlots) {
             int32_t v = cm_.slotVar[static_cast<size_t>(slot)];
             int32_t d = f_.vars[static_cast<size_t>(v)].derivative;
             if (d >= 0 && s_.isState[static_cast<size_t>(d)]) {
+                linkSlots.push_back(slot);
                 rows.push_back(f_.pool.sub(f_.pool.var(nVars_ + slot), f_.pool.var(d)));
                 cm_.eqOrigins.push_back("der(" + f_.vars[static_cast<size_t>(v)].name + ") = " +
                                         f_.vars[static_cast<size_t>(d)].name);
@@ -130,21 +135,56 @@ private:
             throw badInput("internal: " + std::to_string(rows.size()) + " equations for " + std::to_string(cm_.n) +
                            " unknowns after index reduction");
         auto src = [this](int32_t v) { return source(v); };
+        std::vector<Entry> entries = partials(rows);
+        // Row i of the solver's system is the equation matched to slot i: a zero-free diagonal
+        // lets KLU's block triangular form find its transversal at once.
+        // Pantelides' matching places most rows directly (an equation matched to der(x) of a
+        // state x goes to x's slot, a link equation der(x) = w to the slot of x); the
+        // lower-level equations of differentiated families, which determine the dummy
+        // derivatives, are placed by short augmenting paths from that seed.
+        std::vector<std::vector<int32_t>> adj(rows.size());
+        for (const Entry& e : entries)
+            adj[static_cast<size_t>(e.row)].push_back(e.slot);
+        structure::Matching match(adj);
+        auto seed = [&](size_t r, int32_t slot) {
+            if (slot >= 0 && match.colMatch(slot) < 0 &&
+                std::find(adj[r].begin(), adj[r].end(), slot) != adj[r].end())
+                match.assign(static_cast<int32_t>(r), slot);
+        };
+        for (size_t r = 0; r < s_.eqs.size(); ++r) {
+            int32_t v = s_.eqMatch[r];
+            if (v < 0)
+                continue;
+            int32_t slot = slotOf_[static_cast<size_t>(v)];
+            if (slot < 0 && ypOf_[static_cast<size_t>(v)] >= 0)
+                slot = slotOf_[static_cast<size_t>(ypOf_[static_cast<size_t>(v)])];
+            seed(r, slot);
+        }
+        for (size_t r = s_.eqs.size(), k = 0; r < rows.size(); ++r, ++k)
+            seed(r, linkSlots[k]);
+        bool perfect = true;
+        for (size_t r = 0; r < rows.size(); ++r)
+            if (match.rowMatch(static_cast<int32_t>(r)) < 0)
+                perfect = match.augment(static_cast<int32_t>(r), [](int32_t) { return true; }) && perfect;
+        std::vector<int32_t> position(rows.size());
+        for (size_t r = 0; r < rows.size(); ++r)
+            position[r] = perfect ? match.rowMatch(static_cast<int32_t>(r)) : static_cast<int32_t>(r);
+        std::vector<std::string> origins(rows.size());
+        for (size_t r = 0; r < rows.size(); ++r)
+            origins[static_cast<size_t>(position[r])] = cm_.eqOrigins[r];
+        cm_.eqOrigins = std::move(origins);
         codegen::TapeCompiler res(f_.pool, src);
         for (size_t r = 0; r < rows.size(); ++r)
-            res.store(rows[r], 0, static_cast<int32_t>(r));
+            res.store(rows[r], 0, position[r]);
         cm_.residual = res.finish();
 
-        std::vector<Entry> entries = partials(rows);
         // CSC: by column (slot), then row; y and yp partials of one (row, slot) share an entry.
         std::map<std::pair<int32_t, int32_t>, std::pair<NodeId, NodeId>> cells; // (col,row) -> (dy, dyp)
         for (const Entry& e : entries) {
-            auto& cell = cells.try_emplace({e.slot, e.row}, f_.pool.zero(), f_.pool.zero()).first->second;
+            auto& cell = cells.try_emplace({e.slot, position[static_cast<size_t>(e.row)]}, f_.pool.zero(), f_.pool.zero())
+                             .first->second;
             (e.yp ? cell.second : cell.first) = e.value;
         }
-        // Every diagonal is present so KLU's pattern survives any mode change.
-        for (int32_t i = 0; i < cm_.n; ++i)
-            cells.try_emplace({i, i}, f_.pool.zero(), f_.pool.zero());
         auto& pat = cm_.jacPattern;
         pat.rows = pat.cols = cm_.n;
         pat.colPtr.assign(static_cast<size_t>(cm_.n) + 1, 0);
@@ -337,17 +377,28 @@ private:
 
 std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, const library::Library& lib)
 {
-    auto t0 = std::chrono::steady_clock::now();
+    using clock = std::chrono::steady_clock;
+    auto t0 = clock::now();
+    auto mark = t0;
     auto cm = std::make_shared<CompiledModel>();
+    auto phase = [&](const char* name) {
+        auto now = clock::now();
+        cm->stats.phases.emplace_back(name, std::chrono::duration<double, std::milli>(now - mark).count());
+        mark = now;
+    };
     flatten::FlatModel flat = flatten::instantiate(d, lib);
+    phase("flatten");
     cm->stats.flatVariables = static_cast<int>(flat.vars.size());
     cm->stats.flatEquations = static_cast<int>(flat.equations.size());
     structure::AliasStats alias = structure::eliminateAliases(flat);
+    phase("aliases");
     cm->stats.aliases = alias.aliases;
     cm->stats.constants = alias.constants;
     structure::DaeStructure s = structure::analyze(flat);
+    phase("index reduction");
     cm->stats.differentiatedEquations = static_cast<int>(s.eqs.size()) - s.originalEquations;
     ModelBuilder(flat, s, *cm).build();
+    phase("tapes and Jacobian");
     cm->stats.states = static_cast<int>(cm->stateSlots.size());
     cm->stats.algebraics = cm->n - cm->stats.states;
     cm->stats.relations = static_cast<int>(cm->relations.size());
@@ -356,7 +407,7 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
     cm->experiment = flat.experiment;
     cm->warnings = flat.warnings;
     cm->pool = std::move(flat.pool);
-    cm->stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    cm->stats.seconds = std::chrono::duration<double>(clock::now() - t0).count();
     return cm;
 }
 

@@ -37,6 +37,7 @@ struct TranslationStats {
     int relations = 0, discreteVariables = 0;
     double seconds = 0;
     std::vector<std::string> stateNames;
+    std::vector<std::pair<std::string, double>> phases; // translation phase -> milliseconds
 };
 
 struct CompiledModel {

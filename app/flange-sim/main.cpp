@@ -121,13 +121,19 @@ int run(const QStringList& args)
         const auto& ts = model->stats;
         std::fprintf(stderr,
                      "translation: %d variables, %d equations -> %d aliases, %d constants eliminated; "
-                     "%d equations differentiated; %d states, %d algebraic; %d relations\n",
+                     "%d equations differentiated; %d states, %d algebraic; %zu Jacobian entries; %d relations\n",
                      ts.flatVariables, ts.flatEquations, ts.aliases, ts.constants, ts.differentiatedEquations,
-                     ts.states, ts.algebraics, ts.relations);
+                     ts.states, ts.algebraics, model->jacPattern.nnz(), ts.relations);
         std::string states;
-        for (const auto& s : ts.stateNames)
-            states += (states.empty() ? "" : ", ") + s;
+        for (size_t i = 0; i < ts.stateNames.size() && i < 12; ++i)
+            states += (i ? ", " : "") + ts.stateNames[i];
+        if (ts.stateNames.size() > 12)
+            states += ", ... (" + std::to_string(ts.stateNames.size()) + " in all)";
         std::fprintf(stderr, "states: %s\n", states.c_str());
+        std::string phases;
+        for (const auto& [name, msec] : ts.phases)
+            phases += (phases.empty() ? "" : ", ") + name + " " + std::to_string(msec).substr(0, 6);
+        std::fprintf(stderr, "translation phases [ms]: %s\n", phases.c_str());
         std::fprintf(stderr, "solver: %ld steps, %ld residual evaluations, %ld Jacobian evaluations, %ld state events, "
                              "%ld time events, %ld rows\n",
                      st.steps, st.residualEvaluations, st.jacobianEvaluations, st.stateEvents, st.timeEvents, st.rows);

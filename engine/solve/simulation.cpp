@@ -17,6 +17,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -260,22 +261,31 @@ private:
             adj[static_cast<size_t>(n_ + m_.initJacRow[k])].push_back(zcol(slot, isYp));
         }
         structure::Matching match(adj);
+        // Row i of F is matched to slot i (compile.cpp): to der(x) for a state slot, else to the slot.
+        for (int32_t r = 0; r < n_; ++r) {
+            int32_t col = m_.slotIsState[static_cast<size_t>(r)] ? zcol(r, true) : r;
+            if (std::find(adj[static_cast<size_t>(r)].begin(), adj[static_cast<size_t>(r)].end(), col) !=
+                adj[static_cast<size_t>(r)].end())
+                match.assign(r, col);
+        }
         for (int32_t r = 0; r < n_ + m_.m; ++r)
-            match.augment(r, [](int32_t) { return true; });
+            if (match.rowMatch(r) < 0)
+                match.augment(r, [](int32_t) { return true; });
         for (int32_t r = 0; r < n_; ++r)
             if (match.rowMatch(r) < 0)
                 throw badInput("initialization is singular at equation " + m_.eqOrigins[static_cast<size_t>(r)]);
         std::vector<int32_t> candidates; // state slots fixed at their start value
         std::vector<std::string> assumed;
+        int freeColumns = 0;
+        for (int32_t c = 0; c < nz; ++c)
+            freeColumns += match.colMatch(c) < 0 ? 1 : 0;
         for (int32_t slot : m_.stateSlots) {
-            bool anyFree = false;
-            for (int32_t c = 0; c < nz && !anyFree; ++c)
-                anyFree = match.colMatch(c) < 0;
-            if (!anyFree)
+            if (freeColumns == 0)
                 break;
             int32_t row = static_cast<int32_t>(adj.size());
             adj.push_back({slot});
             if (match.augment(row, [](int32_t) { return true; })) {
+                --freeColumns; // an augmenting path matches exactly one more column
                 candidates.push_back(slot);
                 assumed.push_back(m_.varNames[static_cast<size_t>(m_.slotVar[static_cast<size_t>(slot)])] + " = " +
                                   fmt(m_.yStart[static_cast<size_t>(slot)]));
@@ -299,6 +309,14 @@ private:
         for (int32_t j = 0; j < m_.m; ++j)
             (match.rowMatch(n_ + j) >= 0 ? keptG : droppedG).push_back(j);
 
+        // Newton row of each equation: its matched column, for a zero-free diagonal (see compile.cpp).
+        std::vector<int32_t> fPos(static_cast<size_t>(n_)), gPos(keptG.size()), cPos(candidates.size());
+        for (int32_t r = 0; r < n_; ++r)
+            fPos[static_cast<size_t>(r)] = match.rowMatch(r);
+        for (size_t j = 0; j < keptG.size(); ++j)
+            gPos[j] = match.rowMatch(n_ + keptG[j]);
+        for (size_t i = 0; i < candidates.size(); ++i)
+            cPos[i] = match.rowMatch(n_ + m_.m + static_cast<int32_t>(i));
         // CSC pattern of the Newton system in z-space.
         struct Cell {
             int32_t row, col;
@@ -307,14 +325,14 @@ private:
         std::vector<Cell> cells;
         for (int32_t c = 0; c < pat.cols; ++c)
             for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k) {
-                int32_t r = pat.rowIdx[static_cast<size_t>(k)];
+                int32_t r = fPos[static_cast<size_t>(pat.rowIdx[static_cast<size_t>(k)])];
                 cells.push_back({r, c, {InitSource::FY, k}});
                 if (m_.slotIsState[static_cast<size_t>(c)])
                     cells.push_back({r, zcol(c, true), {InitSource::FYP, k}});
             }
         std::vector<int32_t> gRowOf(static_cast<size_t>(m_.m), -1);
         for (size_t j = 0; j < keptG.size(); ++j)
-            gRowOf[static_cast<size_t>(keptG[j])] = n_ + static_cast<int32_t>(j);
+            gRowOf[static_cast<size_t>(keptG[j])] = gPos[j];
         for (size_t k = 0; k < m_.initJacRow.size(); ++k) {
             int32_t row = gRowOf[static_cast<size_t>(m_.initJacRow[k])];
             int32_t slot = m_.initJacSlot[k];
@@ -325,7 +343,7 @@ private:
         }
         int32_t candRow0 = n_ + static_cast<int32_t>(keptG.size());
         for (size_t i = 0; i < candidates.size(); ++i)
-            cells.push_back({candRow0 + static_cast<int32_t>(i), candidates[i], {InitSource::Candidate, 0}});
+            cells.push_back({cPos[i], candidates[i], {InitSource::Candidate, 0}});
         if (candRow0 + static_cast<int32_t>(candidates.size()) != nz)
             throw badInput("initialization: " + std::to_string(candRow0 + candidates.size()) + " equations for " +
                            std::to_string(nz) + " unknowns");
@@ -348,17 +366,26 @@ private:
             for (int32_t s = 0; s < ns; ++s)
                 yp_[static_cast<size_t>(m_.stateSlots[static_cast<size_t>(s)])] = z[n_ + s];
         };
+        std::vector<std::string> rowOrigin(static_cast<size_t>(nz));
+        for (int32_t r = 0; r < n_; ++r)
+            rowOrigin[static_cast<size_t>(fPos[static_cast<size_t>(r)])] = m_.eqOrigins[static_cast<size_t>(r)];
+        for (size_t j = 0; j < keptG.size(); ++j)
+            rowOrigin[static_cast<size_t>(gPos[j])] = m_.initOrigins[static_cast<size_t>(keptG[j])];
+        for (size_t i = 0; i < candidates.size(); ++i)
+            rowOrigin[static_cast<size_t>(cPos[i])] = "assumed start value " + assumed[i];
+        std::vector<double> fvals(static_cast<size_t>(n_));
         prob.residual = [&](const double* z, double* f) {
             unpack(z);
-            residual(t0_, y_.data(), yp_.data(), f, true);
+            residual(t0_, y_.data(), yp_.data(), fvals.data(), true);
+            for (int32_t r = 0; r < n_; ++r)
+                f[fPos[static_cast<size_t>(r)]] = fvals[static_cast<size_t>(r)];
             codegen::TapeInputs in = inputs(t0_, true);
             in.out[0] = gvals.data();
             m_.initResidual.run(in);
             for (size_t j = 0; j < keptG.size(); ++j)
-                f[n_ + static_cast<int32_t>(j)] = gvals[static_cast<size_t>(keptG[j])];
+                f[gPos[j]] = gvals[static_cast<size_t>(keptG[j])];
             for (size_t i = 0; i < candidates.size(); ++i)
-                f[candRow0 + static_cast<int32_t>(i)] =
-                    z[candidates[i]] - m_.yStart[static_cast<size_t>(candidates[i])];
+                f[cPos[i]] = z[candidates[i]] - m_.yStart[static_cast<size_t>(candidates[i])];
             return true;
         };
         prob.jacobian = [&, cells](const double* z, double* values) {
@@ -392,7 +419,7 @@ private:
             pre_ = disc_;
             solve::NewtonResult r = solve::solveNewton(prob, z, 1e-10);
             if (!r.converged)
-                failInit(prob, z, r);
+                failInit(prob, z, r, rowOrigin);
             unpack(z.data());
             std::vector<double> relBefore = rel_, discBefore = disc_;
             updateRelations(t0_, true);
@@ -422,14 +449,14 @@ private:
             whenPrev_[w] = eval(m_.whens[w].condition, t0_, false) != 0;
     }
 
-    [[noreturn]] void failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r)
+    [[noreturn]] void failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r,
+                               const std::vector<std::string>& rowOrigin)
     {
         std::vector<double> f(z.size());
         prob.residual(z.data(), f.data());
         std::vector<std::pair<double, std::string>> worst;
         for (size_t i = 0; i < f.size(); ++i) {
-            std::string origin = i < static_cast<size_t>(n_) ? m_.eqOrigins[i] : "initial condition";
-            worst.push_back({std::fabs(f[i]), origin});
+            worst.push_back({std::fabs(f[i]), rowOrigin[i]});
         }
         std::sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         std::string msg = "initialization failed (" + r.message + "); largest residuals:";

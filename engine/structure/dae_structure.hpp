@@ -18,6 +18,7 @@ struct DaeStructure {
     std::vector<int32_t> unknowns;               // continuous variable ids in the system
     std::vector<char> isDummy;                   // by variable id: a derivative made algebraic
     std::vector<char> isState;                   // by variable id: integrated by the solver
+    std::vector<int32_t> eqMatch;                // equation -> the highest-derivative unknown it determines
     int originalEquations = 0;
 
     void addEquation(const flatten::FlatEquation& eq, const expr::Pool& pool);

@@ -51,6 +51,9 @@ void pantelides(flatten::FlatModel& m, DaeStructure& s)
             e = s.eqDiff[static_cast<size_t>(e)];
         }
     }
+    s.eqMatch.resize(s.eqs.size());
+    for (size_t e = 0; e < s.eqs.size(); ++e)
+        s.eqMatch[e] = match.rowMatch(static_cast<int32_t>(e));
 }
 
 } // namespace flange::structure
