@@ -1,0 +1,172 @@
+// The main window: title and unsaved marker, library search, standard shortcuts, recent
+// files, and the prompt before unsaved changes are lost.
+#include "ui/canvas/component_item.hpp"
+#include "ui/main_window.hpp"
+#include "ui/palette/library_browser.hpp"
+#include "ui/recent_files.hpp"
+#include "ui/window_actions.hpp"
+#include "ui_test_support.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <catch2/catch.hpp>
+
+using namespace flange;
+using namespace flange::ui;
+
+namespace {
+
+ComponentLibrary fixture()
+{
+    return ComponentLibrary{std::const_pointer_cast<library::Library>(test::fixtureLibrary()), {}, {}};
+}
+
+// Answers the next modal message box with `button`.
+void answerNextMessageBox(QMessageBox::StandardButton button)
+{
+    QTimer::singleShot(0, [button] {
+        if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+            box->button(button)->click();
+    });
+}
+
+} // namespace
+
+TEST_CASE("the title shows the file name and an unsaved marker driven by the undo stack")
+{
+    MainWindow window(fixture());
+    CHECK(window.windowTitle().startsWith("Untitled[*]"));
+    CHECK_FALSE(window.isWindowModified());
+    window.editor().addComponent("Rotational.Components.Inertia", {0, 0});
+    CHECK(window.isWindowModified());
+    window.document()->undoStack()->undo();
+    CHECK_FALSE(window.isWindowModified());
+
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/First.json")));
+    CHECK(window.windowTitle().startsWith("First.json[*]"));
+    CHECK(window.scene()->componentItem("inertia1") != nullptr);
+}
+
+TEST_CASE("a file opened before the window is shown fills the canvas once it appears")
+{
+    MainWindow window(fixture());
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/First.json")));
+    window.resize(1200, 800);
+    window.show();
+    QApplication::processEvents();
+    const QRectF visible = window.view()->mapToScene(window.view()->viewport()->rect()).boundingRect();
+    const QRectF items = window.scene()->itemsBoundingRect();
+    CHECK(visible.contains(items));
+    CHECK(visible.width() < items.width() * 2); // filled, not a speck in the middle
+}
+
+TEST_CASE("the library search filters the tree as you type")
+{
+    MainWindow window(fixture());
+    LibraryBrowser* browser = window.browser();
+    const int all = browser->visibleComponentCount();
+    CHECK(all == 11); // every fixture definition but the partial base
+    QTest::keyClicks(browser->searchField(), "without");
+    CHECK(browser->visibleComponentCount() == 1);
+    browser->searchField()->clear();
+    QTest::keyClicks(browser->searchField(), "spring");
+    CHECK(browser->visibleComponentCount() == 2); // rotational and translational
+    browser->searchField()->clear();
+    CHECK(browser->visibleComponentCount() == all);
+}
+
+TEST_CASE("actions carry the platform's standard shortcuts")
+{
+    MainWindow window(fixture());
+    const WindowActions& a = window.actions();
+    CHECK(a.newFile->shortcut() == QKeySequence(QKeySequence::New));
+    CHECK(a.open->shortcut() == QKeySequence(QKeySequence::Open));
+    CHECK(a.save->shortcut() == QKeySequence(QKeySequence::Save));
+    CHECK(a.saveAs->shortcuts() == QKeySequence::keyBindings(QKeySequence::SaveAs));
+    CHECK(a.undo->shortcuts() == QKeySequence::keyBindings(QKeySequence::Undo));
+    CHECK(a.redo->shortcuts() == QKeySequence::keyBindings(QKeySequence::Redo));
+    CHECK(a.cut->shortcuts() == QKeySequence::keyBindings(QKeySequence::Cut));
+    CHECK(a.copy->shortcuts() == QKeySequence::keyBindings(QKeySequence::Copy));
+    CHECK(a.paste->shortcuts() == QKeySequence::keyBindings(QKeySequence::Paste));
+    CHECK(a.remove->shortcuts() == QKeySequence::keyBindings(QKeySequence::Delete));
+    CHECK(a.selectAll->shortcuts() == QKeySequence::keyBindings(QKeySequence::SelectAll));
+    CHECK(a.zoomIn->shortcuts() == QKeySequence::keyBindings(QKeySequence::ZoomIn));
+    CHECK(a.zoomOut->shortcuts() == QKeySequence::keyBindings(QKeySequence::ZoomOut));
+    CHECK_FALSE(a.zoomFit->shortcut().isEmpty());
+}
+
+TEST_CASE("copy, paste, duplicate and cut work on the selection through the window's actions")
+{
+    MainWindow window(fixture());
+    auto& editor = window.editor();
+    editor.addComponent("Rotational.Components.Inertia", {-30, 0});
+    editor.addComponent("Rotational.Components.Inertia", {30, 0});
+    REQUIRE(editor.connect("inertia1.flange_b", "inertia2.flange_a").allowed());
+    window.scene()->selectComponents({"inertia1", "inertia2"});
+    window.actions().copy->trigger();
+    window.actions().paste->trigger();
+    CHECK(window.scene()->selectedComponentNames() == QStringList{"inertia3", "inertia4"});
+    CHECK(window.document()->diagram().connections.size() == 2);
+    window.actions().duplicate->trigger();
+    CHECK(window.document()->diagram().components.size() == 6);
+    window.actions().cut->trigger();
+    CHECK(window.document()->diagram().components.size() == 4);
+    window.document()->undoStack()->undo();
+    CHECK(window.document()->diagram().components.size() == 6);
+}
+
+TEST_CASE("opened files are remembered in the recent files list, newest first")
+{
+    MainWindow window(fixture());
+    QSettings().remove("recentFiles");
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/First.json")));
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Translational/ElastoGap.json")));
+    const QStringList recent = RecentFiles().files();
+    REQUIRE(recent.size() >= 2);
+    CHECK(recent[0].endsWith("ElastoGap.json"));
+    CHECK(recent[1].endsWith("First.json"));
+}
+
+TEST_CASE("unsaved changes prompt before they are lost, Cancel keeps them")
+{
+    MainWindow window(fixture());
+    CHECK(window.maybeSave()); // nothing to lose: no prompt
+    window.editor().addComponent("Rotational.Components.Inertia", {0, 0});
+    answerNextMessageBox(QMessageBox::Cancel);
+    CHECK_FALSE(window.maybeSave());
+    answerNextMessageBox(QMessageBox::Discard);
+    CHECK(window.maybeSave());
+
+    QTemporaryDir tmp;
+    REQUIRE(window.saveFile(tmp.filePath("kept.json")));
+    CHECK_FALSE(window.isWindowModified());
+    window.editor().moveBy({"inertia1"}, {10, 0});
+    answerNextMessageBox(QMessageBox::Save);
+    CHECK(window.maybeSave()); // saved to its file without asking for a name
+    CHECK_FALSE(window.document()->isModified());
+}
+
+TEST_CASE("the examples open as drawn, with no two component icons overlapping")
+{
+    for (const char* model : {"models/msl/Translational/ElastoGap.json", "models/msl/Rotational/CoupledClutches.json"}) {
+        INFO(model);
+        MainWindow window(fixture());
+        window.setQuiet(true);
+        REQUIRE(window.openFile(test::sourcePath(model)));
+        QList<ComponentItem*> items;
+        for (const auto& c : window.document()->diagram().components)
+            items << window.scene()->componentItem(QString::fromStdString(c.name));
+        for (int i = 0; i < items.size(); ++i)
+            for (int j = i + 1; j < items.size(); ++j)
+                CHECK_FALSE(items[i]->mapRectToScene(items[i]->shape().boundingRect()).adjusted(1, 1, -1, -1).intersects(
+                    items[j]->mapRectToScene(items[j]->shape().boundingRect()).adjusted(1, 1, -1, -1)));
+    }
+}

@@ -1,0 +1,30 @@
+#pragma once
+// The icon of a component. Rotation and mirroring are this item's transform, so the
+// ports (its children) turn with it while the name and label above and below it stay
+// upright.
+#include "ui/canvas/scene_units.hpp"
+
+#include <QGraphicsItem>
+
+namespace flange::ui {
+
+class IconCache;
+
+class ComponentBody : public QGraphicsItem {
+public:
+    ComponentBody(IconCache& icons, QString iconPath, QString typeName, QSizeF size, QGraphicsItem* parent);
+
+    enum { Type = ComponentBodyType };
+    int type() const override { return Type; }
+
+    void setSize(QSizeF size);
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    IconCache& icons_;
+    QString iconPath_, typeName_;
+    QSizeF size_;
+};
+
+} // namespace flange::ui

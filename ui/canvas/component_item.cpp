@@ -1,0 +1,172 @@
+#include "ui/canvas/component_item.hpp"
+
+#include "ui/canvas/component_body.hpp"
+#include "ui/canvas/diagram_scene.hpp"
+#include "ui/canvas/port_item.hpp"
+#include "ui/document/parameter_values.hpp"
+
+#include <QFont>
+#include <QGraphicsSimpleTextItem>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+
+namespace flange::ui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QGraphicsSimpleTextItem* makeText(QGraphicsItem* parent, int pixelSize, QColor color)
+{
+    auto* t = new QGraphicsSimpleTextItem(parent);
+    QFont f = t->font();
+    f.setPixelSize(pixelSize);
+    t->setFont(f);
+    t->setBrush(color);
+    // Text does not take clicks: they go to the component (or the canvas) beneath.
+    t->setAcceptedMouseButtons(Qt::NoButton);
+    return t;
+}
+
+} // namespace
+
+ComponentItem::ComponentItem(const diagram::Component& c, const library::ComponentDefinition* definition,
+                             IconCache& icons)
+    : name_(qs(c.name)), type_(qs(c.type)), definition_(definition)
+{
+    setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
+    setZValue(1);
+    size_ = QSizeF(c.placement.width * kUnit, c.placement.height * kUnit);
+    const QString shortName = type_.section(QLatin1Char('.'), -1);
+    body_ = new ComponentBody(icons, definition ? qs(definition->icon) : QString(), shortName, size_, this);
+    body_->setAcceptedMouseButtons(Qt::NoButton);
+    nameText_ = makeText(this, 13, QColor(0, 0, 220));
+    labelText_ = makeText(this, 11, QColor(40, 40, 40));
+
+    if (definition) {
+        const double portSize = std::min(size_.width(), size_.height()) * 0.11;
+        for (const library::ConnectorDef& con : definition->connectors) {
+            // MSL icon coordinates (-100..100, y up) to body pixels (y down).
+            const QPointF at(con.x / 200.0 * size_.width(), -con.y / 200.0 * size_.height());
+            QPointF outward;
+            if (std::abs(con.x) >= std::abs(con.y) && con.x != 0)
+                outward = QPointF(con.x > 0 ? 1 : -1, 0);
+            else if (con.y != 0)
+                outward = QPointF(0, con.y > 0 ? -1 : 1);
+            auto* port = new PortItem(this, con, at, outward, portSize, body_);
+            ports_.insert(port->connectorName(), port);
+        }
+        setToolTip(QStringLiteral("%1: %2\n%3").arg(name_, type_, qs(definition->description)));
+    } else {
+        setToolTip(QObject::tr("%1: %2 (not in the component library)").arg(name_, type_));
+    }
+    refresh(c);
+}
+
+void ComponentItem::refresh(const diagram::Component& c)
+{
+    name_ = qs(c.name);
+    const diagram::Placement& p = c.placement;
+    const QSizeF size(p.width * kUnit, p.height * kUnit);
+    if (size != size_) {
+        prepareGeometryChange();
+        size_ = size;
+        body_->setSize(size);
+    }
+    // Placement angles are counter-clockwise with y up; on the y-down scene that is a
+    // negative rotation. Mirroring applies before rotation (Modelica's convention).
+    QTransform t;
+    t.rotate(-p.rotation);
+    t.scale(p.flipH ? -1 : 1, p.flipV ? -1 : 1);
+    prepareGeometryChange();
+    body_->setTransform(t);
+    anchor_ = toScene(p.x, p.y);
+    setPos(anchor_);
+
+    nameText_->setText(name_);
+    labelText_->setText(definition_ ? labelText(*definition_, c) : type_.section(QLatin1Char('.'), -1));
+    if (definition_)
+        for (const library::ConnectorDef& con : definition_->connectors)
+            if (PortItem* port = ports_.value(qs(con.name)))
+                port->setVisible(connectorEnabled(*definition_, c, con));
+    if (definition_)
+        setToolTip(QStringLiteral("%1: %2\n%3").arg(name_, type_, qs(definition_->description)));
+    layoutTexts();
+    update();
+}
+
+QString ComponentItem::shownLabel() const { return labelText_->text(); }
+
+void ComponentItem::layoutTexts()
+{
+    const QRectF box = body_->mapRectToParent(body_->boundingRect());
+    // A line arriving at the middle of the top (Fixed, a clutch's normal force) or bottom
+    // edge would run through text placed there: move the texts to the free side, as the
+    // MSL icons themselves do.
+    bool top = false, bottom = false;
+    for (PortItem* port : std::as_const(ports_)) {
+        if (!port->isVisible())
+            continue;
+        const QPointF at = body_->mapToParent(port->pos());
+        if (std::abs(at.x() - box.center().x()) > box.width() * 0.25)
+            continue;
+        if (at.y() <= box.center().y() + 1e-6)
+            top = true;
+        else
+            bottom = true;
+    }
+    const QRectF nameRect = nameText_->boundingRect();
+    const QRectF labelRect = labelText_->boundingRect();
+    const double cx = box.center().x();
+    if (top && bottom) {
+        nameText_->setPos(box.right() + 4, box.center().y() - nameRect.height());
+        labelText_->setPos(box.right() + 4, box.center().y());
+    } else if (top) {
+        nameText_->setPos(cx - nameRect.width() / 2, box.bottom() + 1);
+        labelText_->setPos(cx - labelRect.width() / 2, box.bottom() + 1 + nameRect.height());
+    } else if (bottom) {
+        labelText_->setPos(cx - labelRect.width() / 2, box.top() - labelRect.height() - 1);
+        nameText_->setPos(cx - nameRect.width() / 2, box.top() - labelRect.height() - nameRect.height() - 1);
+    } else {
+        nameText_->setPos(cx - nameRect.width() / 2, box.top() - nameRect.height() - 1);
+        labelText_->setPos(cx - labelRect.width() / 2, box.bottom() + 1);
+    }
+}
+
+QRectF ComponentItem::boundingRect() const
+{
+    return body_->mapRectToParent(body_->boundingRect()).adjusted(-3, -3, 3, 3);
+}
+
+QPainterPath ComponentItem::shape() const
+{
+    QPainterPath path;
+    path.addRect(body_->mapRectToParent(body_->boundingRect()));
+    return path;
+}
+
+void ComponentItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget*)
+{
+    if (!(option->state & QStyle::State_Selected))
+        return;
+    QPen pen(QColor(30, 110, 230), 0, Qt::DashLine); // cosmetic: one pixel at every zoom
+    painter->setPen(pen);
+    painter->setBrush(QColor(30, 110, 230, 25));
+    painter->drawRect(boundingRect().adjusted(1, 1, -1, -1));
+}
+
+QVariant ComponentItem::itemChange(GraphicsItemChange change, const QVariant& value)
+{
+    auto* diagramScene = qobject_cast<DiagramScene*>(scene());
+    if (change == ItemPositionChange && diagramScene && diagramScene->snapToGrid()) {
+        // Snap the distance moved, not the position: a component placed off the grid keeps
+        // its offset instead of jumping.
+        const QPointF moved = value.toPointF() - anchor_;
+        return anchor_ + snapped(moved, kGrid * kUnit);
+    }
+    if (change == ItemPositionHasChanged && diagramScene)
+        diagramScene->componentItemMoved(this);
+    return QGraphicsItem::itemChange(change, value);
+}
+
+} // namespace flange::ui

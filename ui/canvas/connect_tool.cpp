@@ -1,0 +1,70 @@
+#include "ui/canvas/connect_tool.hpp"
+
+#include "ui/canvas/diagram_scene.hpp"
+#include "ui/canvas/orthogonal_route.hpp"
+#include "ui/canvas/port_item.hpp"
+#include "ui/document/connection_rules.hpp"
+#include "ui/document/diagram_editor.hpp"
+
+#include <QGraphicsPathItem>
+#include <QPen>
+
+namespace flange::ui {
+
+ConnectTool::ConnectTool(DiagramScene& scene, PortItem* start) : scene_(scene), start_(start)
+{
+    preview_ = new QGraphicsPathItem;
+    QPen pen(QColor(30, 110, 230), 0, Qt::DashLine);
+    preview_->setPen(pen);
+    preview_->setZValue(10);
+    scene_.addItem(preview_);
+}
+
+ConnectTool::~ConnectTool()
+{
+    setTarget(nullptr);
+    delete preview_;
+}
+
+PortItem* ConnectTool::portAt(QPointF scenePos) const
+{
+    for (QGraphicsItem* item : scene_.items(scenePos))
+        if (auto* port = qgraphicsitem_cast<PortItem*>(item); port && port->isVisible() && port != start_)
+            return port;
+    return nullptr;
+}
+
+void ConnectTool::setTarget(PortItem* port)
+{
+    if (target_ == port)
+        return;
+    if (target_)
+        target_->setHighlight(0);
+    target_ = port;
+    if (target_) {
+        const bool ok = checkConnection(scene_.editor().document(), start_->endpoint(), target_->endpoint()).allowed();
+        target_->setHighlight(ok ? 1 : -1);
+    }
+}
+
+void ConnectTool::moveTo(QPointF scenePos)
+{
+    setTarget(portAt(scenePos));
+    const QPointF end = target_ ? target_->scenePos() : scenePos;
+    const QPointF endDir = target_ ? target_->sceneOutward() : QPointF();
+    QPainterPath path;
+    path.addPolygon(orthogonalRoute(start_->scenePos(), start_->sceneOutward(), end, endDir, {}));
+    preview_->setPath(path);
+}
+
+QString ConnectTool::finish(QPointF scenePos)
+{
+    PortItem* target = portAt(scenePos);
+    setTarget(nullptr);
+    if (!target)
+        return {};
+    const ConnectionCheck result = scene_.editor().connect(start_->endpoint(), target->endpoint());
+    return result.refusal;
+}
+
+} // namespace flange::ui

@@ -1,0 +1,20 @@
+#pragma once
+// Which ports may be joined (docs/diagram-format.md, "Connection rules"), with a reason
+// the user can act on when they may not.
+#include <QString>
+
+namespace flange::ui {
+
+class DiagramDocument;
+
+struct ConnectionCheck {
+    QString refusal; // empty when the connection is allowed
+    // The endpoints in the order they are stored: a signal's output first.
+    QString from, to;
+    bool allowed() const { return refusal.isEmpty(); }
+};
+
+// a and b are "instance.connector" endpoints, in the order the user dragged them.
+ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, const QString& b);
+
+} // namespace flange::ui

@@ -1,0 +1,199 @@
+#include "ui/document/diagram_document.hpp"
+
+#include "engine/diagram/diagram_json.hpp"
+#include "engine/error.hpp"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+namespace flange::ui {
+
+DiagramDocument::DiagramDocument(std::shared_ptr<const library::Library> library, QObject* parent)
+    : QObject(parent), library_(std::move(library))
+{
+    if (!library_)
+        library_ = std::make_shared<library::Library>();
+}
+
+const library::ComponentDefinition* DiagramDocument::definition(const diagram::Component& c) const
+{
+    return library_->find(c.type);
+}
+
+const diagram::Component* DiagramDocument::component(const QString& name) const
+{
+    return diagram_.component(name.toStdString());
+}
+
+diagram::Component* DiagramDocument::mutableComponent(const QString& name)
+{
+    return diagram_.component(name.toStdString());
+}
+
+QString DiagramDocument::displayName() const
+{
+    return filePath_.isEmpty() ? tr("Untitled") : QFileInfo(filePath_).fileName();
+}
+
+void DiagramDocument::reset(diagram::Diagram d, const QString& filePath)
+{
+    diagram_ = std::move(d);
+    undoStack_.clear();
+    undoStack_.setClean();
+    const bool pathChanged = filePath != filePath_;
+    filePath_ = filePath;
+    emit diagramReset();
+    if (pathChanged)
+        emit filePathChanged(filePath_);
+}
+
+bool DiagramDocument::open(const QString& path, QString* error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = tr("%1: cannot read the file (%2)").arg(path, file.errorString());
+        return false;
+    }
+    const QByteArray bytes = file.readAll();
+    try {
+        // Parse into a fresh diagram first, so a bad file never touches the current one.
+        diagram::Diagram d = diagram::parseDiagram(bytes.toStdString(), path.toStdString());
+        reset(std::move(d), path);
+        return true;
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+bool DiagramDocument::saveAs(const QString& path, QString* error)
+{
+    if (diagram_.name.empty())
+        diagram_.name = QFileInfo(path).completeBaseName().toStdString();
+    const std::string text = diagram::serializeDiagram(diagram_);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
+        !file.commit()) {
+        if (error)
+            *error = tr("%1: cannot save (%2)").arg(path, file.errorString());
+        return false;
+    }
+    undoStack_.setClean();
+    if (path != filePath_) {
+        filePath_ = path;
+        emit filePathChanged(filePath_);
+    }
+    return true;
+}
+
+void DiagramDocument::insertComponent(int index, diagram::Component c)
+{
+    const QString name = QString::fromStdString(c.name);
+    auto& list = diagram_.components;
+    if (index < 0 || index > static_cast<int>(list.size()))
+        index = static_cast<int>(list.size());
+    list.insert(list.begin() + index, std::move(c));
+    emit componentAdded(name);
+}
+
+diagram::Component DiagramDocument::takeComponent(const QString& name, int* index)
+{
+    auto& list = diagram_.components;
+    const std::string n = name.toStdString();
+    for (size_t i = 0; i < list.size(); ++i) {
+        if (list[i].name != n)
+            continue;
+        diagram::Component c = std::move(list[i]);
+        list.erase(list.begin() + static_cast<long>(i));
+        if (index)
+            *index = static_cast<int>(i);
+        emit componentRemoved(name);
+        return c;
+    }
+    if (index)
+        *index = -1;
+    return {};
+}
+
+void DiagramDocument::setPlacement(const QString& name, const diagram::Placement& p)
+{
+    if (diagram::Component* c = mutableComponent(name)) {
+        c->placement = p;
+        emit componentChanged(name);
+    }
+}
+
+void DiagramDocument::setSettings(const QString& name,
+                                  const std::vector<std::pair<std::string, diagram::Json>>& parameters,
+                                  const std::vector<std::pair<std::string, diagram::VariableSettings>>& variables)
+{
+    if (diagram::Component* c = mutableComponent(name)) {
+        c->parameters = parameters;
+        c->variables = variables;
+        emit componentChanged(name);
+    }
+}
+
+void DiagramDocument::renameComponent(const QString& oldName, const QString& newName)
+{
+    diagram::Component* c = mutableComponent(oldName);
+    if (!c)
+        return;
+    c->name = newName.toStdString();
+    emit componentRenamed(oldName, newName);
+    const std::string prefix = oldName.toStdString() + ".";
+    const std::string replacement = newName.toStdString() + ".";
+    for (size_t i = 0; i < diagram_.connections.size(); ++i) {
+        diagram::Connection& con = diagram_.connections[i];
+        bool touched = false;
+        for (std::string* end : {&con.from, &con.to}) {
+            if (end->rfind(prefix, 0) == 0) {
+                *end = replacement + end->substr(prefix.size());
+                touched = true;
+            }
+        }
+        if (touched)
+            emit connectionChanged(static_cast<int>(i));
+    }
+}
+
+void DiagramDocument::insertConnection(int index, diagram::Connection c)
+{
+    auto& list = diagram_.connections;
+    if (index < 0 || index > static_cast<int>(list.size()))
+        index = static_cast<int>(list.size());
+    list.insert(list.begin() + index, std::move(c));
+    emit connectionAdded(index);
+}
+
+diagram::Connection DiagramDocument::takeConnection(int index)
+{
+    auto& list = diagram_.connections;
+    if (index < 0 || index >= static_cast<int>(list.size()))
+        return {};
+    diagram::Connection c = std::move(list[static_cast<size_t>(index)]);
+    list.erase(list.begin() + index);
+    emit connectionRemoved(index);
+    return c;
+}
+
+void DiagramDocument::setConnectionPoints(int index, const std::vector<std::pair<double, double>>& points)
+{
+    auto& list = diagram_.connections;
+    if (index < 0 || index >= static_cast<int>(list.size()))
+        return;
+    list[static_cast<size_t>(index)].points = points;
+    emit connectionChanged(index);
+}
+
+void DiagramDocument::setExperiment(const diagram::Experiment& e)
+{
+    diagram_.experiment = e;
+    emit experimentChanged();
+}
+
+} // namespace flange::ui

@@ -1,0 +1,81 @@
+#pragma once
+// The editor's model: one engine diagram::Diagram, its file, and the undo stack that
+// records every change to it. Views never touch the diagram directly; they listen to the
+// signals below and edit through DiagramEditor, whose undo commands call the
+// low-level mutators in the "Mutators" section (each emits exactly one signal).
+#include "engine/diagram/diagram.hpp"
+#include "engine/library/library.hpp"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <memory>
+
+namespace flange::ui {
+
+class DiagramDocument : public QObject {
+    Q_OBJECT
+public:
+    explicit DiagramDocument(std::shared_ptr<const library::Library> library, QObject* parent = nullptr);
+
+    const diagram::Diagram& diagram() const { return diagram_; }
+    const library::Library& library() const { return *library_; }
+    std::shared_ptr<const library::Library> sharedLibrary() const { return library_; }
+    // The definition of a component's type, or null when the library does not know it.
+    const library::ComponentDefinition* definition(const diagram::Component& c) const;
+    const diagram::Component* component(const QString& name) const;
+
+    QUndoStack* undoStack() { return &undoStack_; }
+    bool isModified() const { return !undoStack_.isClean(); }
+
+    QString filePath() const { return filePath_; }
+    // The name shown in the window title: the file's name, or "Untitled".
+    QString displayName() const;
+
+    // Replaces the whole diagram (New, Open). Clears the undo history.
+    void reset(diagram::Diagram d, const QString& filePath = {});
+    // Reads a diagram file. On failure the current diagram stays as it was and `error`
+    // says what is wrong with the file.
+    bool open(const QString& path, QString* error);
+    // Writes atomically (the old file survives a failed save) and marks the stack clean.
+    bool saveAs(const QString& path, QString* error);
+
+    // Mutators for the undo commands. Indices are positions in diagram().connections.
+    void insertComponent(int index, diagram::Component c);
+    diagram::Component takeComponent(const QString& name, int* index);
+    void setPlacement(const QString& name, const diagram::Placement& p);
+    void setSettings(const QString& name, const std::vector<std::pair<std::string, diagram::Json>>& parameters,
+                     const std::vector<std::pair<std::string, diagram::VariableSettings>>& variables);
+    // Renames the instance and every connection end that names it.
+    void renameComponent(const QString& oldName, const QString& newName);
+    void insertConnection(int index, diagram::Connection c);
+    diagram::Connection takeConnection(int index);
+    void setConnectionPoints(int index, const std::vector<std::pair<double, double>>& points);
+    void setExperiment(const diagram::Experiment& e);
+
+signals:
+    void componentAdded(const QString& name);
+    void componentRemoved(const QString& name);
+    // Placement, parameters or variables changed.
+    void componentChanged(const QString& name);
+    void componentRenamed(const QString& oldName, const QString& newName);
+    void connectionAdded(int index);
+    void connectionRemoved(int index);
+    // End points (after a rename) or route points changed.
+    void connectionChanged(int index);
+    // Everything may have changed: rebuild views from scratch.
+    void diagramReset();
+    void experimentChanged();
+    void filePathChanged(const QString& path);
+
+private:
+    diagram::Component* mutableComponent(const QString& name);
+
+    std::shared_ptr<const library::Library> library_;
+    diagram::Diagram diagram_;
+    QString filePath_;
+    QUndoStack undoStack_;
+};
+
+} // namespace flange::ui

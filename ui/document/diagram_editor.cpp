@@ -1,0 +1,285 @@
+#include "ui/document/diagram_editor.hpp"
+
+#include "ui/document/diagram_document.hpp"
+#include "ui/document/instance_naming.hpp"
+#include "ui/document/undo_commands.hpp"
+
+#include <QObject>
+#include <QSet>
+
+#include <algorithm>
+#include <cmath>
+
+namespace flange::ui {
+
+namespace {
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+QSet<QString> takenNames(const diagram::Diagram& d)
+{
+    QSet<QString> names;
+    for (const diagram::Component& c : d.components)
+        names.insert(qs(c.name));
+    return names;
+}
+
+QString instanceOf(const std::string& endpoint)
+{
+    std::string instance, connector;
+    diagram::splitEndpoint(endpoint, instance, connector);
+    return qs(instance);
+}
+
+QString renamedEndpoint(const std::string& endpoint, const QHash<QString, QString>& renames)
+{
+    std::string instance, connector;
+    if (!diagram::splitEndpoint(endpoint, instance, connector))
+        return qs(endpoint);
+    return renames.value(qs(instance), qs(instance)) + QLatin1Char('.') + qs(connector);
+}
+
+int normalizedAngle(double degrees)
+{
+    int a = static_cast<int>(std::lround(degrees)) % 360;
+    return a < 0 ? a + 360 : a;
+}
+
+} // namespace
+
+QString DiagramEditor::addComponent(const QString& type, QPointF position, QString* error)
+{
+    if (!doc_.library().find(type.toStdString())) {
+        if (error)
+            *error = QObject::tr("%1 is not in the component library").arg(type);
+        return {};
+    }
+    diagram::Component c;
+    c.name = uniqueName(baseNameForType(type), takenNames(doc_.diagram())).toStdString();
+    c.type = type.toStdString();
+    c.placement.x = position.x();
+    c.placement.y = position.y();
+    doc_.undoStack()->push(new AddComponentCommand(doc_, c));
+    return qs(c.name);
+}
+
+ConnectionCheck DiagramEditor::connect(const QString& a, const QString& b, const Points& points)
+{
+    ConnectionCheck check = checkConnection(doc_, a, b);
+    if (!check.allowed())
+        return check;
+    diagram::Connection c;
+    c.from = check.from.toStdString();
+    c.to = check.to.toStdString();
+    c.points = points;
+    if (check.from != a) // the user dragged from the input: keep the corners in stored order
+        std::reverse(c.points.begin(), c.points.end());
+    doc_.undoStack()->push(new AddConnectionCommand(doc_, c));
+    return check;
+}
+
+void DiagramEditor::moveTo(const QHash<QString, QPointF>& centres)
+{
+    std::vector<PlacementChange> changes;
+    QHash<QString, QPointF> deltas;
+    // Document order, so that merging consecutive moves of the same set compares equal lists.
+    for (const diagram::Component& c : doc_.diagram().components) {
+        const QString name = qs(c.name);
+        auto it = centres.find(name);
+        if (it == centres.end())
+            continue;
+        PlacementChange change{name, c.placement, c.placement};
+        change.after.x = it->x();
+        change.after.y = it->y();
+        deltas.insert(name, QPointF(change.after.x - change.before.x, change.after.y - change.before.y));
+        changes.push_back(change);
+    }
+    if (changes.empty() || std::all_of(deltas.begin(), deltas.end(), [](QPointF d) { return d.isNull(); }))
+        return;
+    std::vector<PointsChange> points;
+    const auto& cons = doc_.diagram().connections;
+    for (size_t i = 0; i < cons.size(); ++i) {
+        const diagram::Connection& c = cons[i];
+        const QString a = instanceOf(c.from), b = instanceOf(c.to);
+        if (c.points.empty() || !deltas.contains(a) || !deltas.contains(b) || deltas[a] != deltas[b])
+            continue;
+        PointsChange p{static_cast<int>(i), c.points, c.points};
+        for (auto& [x, y] : p.after) {
+            x += deltas[a].x();
+            y += deltas[a].y();
+        }
+        points.push_back(p);
+    }
+    doc_.undoStack()->push(new SetPlacementCommand(doc_, SetPlacementCommand::Move, changes, points));
+}
+
+void DiagramEditor::moveBy(const QStringList& names, QPointF delta)
+{
+    QHash<QString, QPointF> centres;
+    for (const QString& n : names)
+        if (const diagram::Component* c = doc_.component(n))
+            centres.insert(n, QPointF(c->placement.x, c->placement.y) + delta);
+    moveTo(centres);
+}
+
+void DiagramEditor::rotate(const QStringList& names)
+{
+    std::vector<PlacementChange> changes;
+    for (const QString& n : names)
+        if (const diagram::Component* c = doc_.component(n)) {
+            PlacementChange change{n, c->placement, c->placement};
+            // Placement angles are counter-clockwise; turning clockwise subtracts.
+            change.after.rotation = normalizedAngle(c->placement.rotation - 90);
+            changes.push_back(change);
+        }
+    if (!changes.empty())
+        doc_.undoStack()->push(new SetPlacementCommand(doc_, SetPlacementCommand::Rotate, changes, {}));
+}
+
+void DiagramEditor::flip(const QStringList& names, Qt::Orientation orientation)
+{
+    std::vector<PlacementChange> changes;
+    for (const QString& n : names)
+        if (const diagram::Component* c = doc_.component(n)) {
+            PlacementChange change{n, c->placement, c->placement};
+            // A mirror M applied after rotation R(a) and flip F equals R(-a) M F: the flip
+            // toggles and the angle changes sign, so the result mirrors on screen whatever
+            // the current rotation.
+            change.after.rotation = normalizedAngle(-c->placement.rotation);
+            if (orientation == Qt::Horizontal)
+                change.after.flipH = !c->placement.flipH;
+            else
+                change.after.flipV = !c->placement.flipV;
+            changes.push_back(change);
+        }
+    if (!changes.empty())
+        doc_.undoStack()->push(new SetPlacementCommand(doc_, SetPlacementCommand::Flip, changes, {}));
+}
+
+void DiagramEditor::remove(const QStringList& names, const QList<int>& connections)
+{
+    QSet<QString> doomed(names.begin(), names.end());
+    QList<int> indices = connections;
+    const auto& cons = doc_.diagram().connections;
+    for (size_t i = 0; i < cons.size(); ++i)
+        if (doomed.contains(instanceOf(cons[i].from)) || doomed.contains(instanceOf(cons[i].to)))
+            indices << static_cast<int>(i);
+    std::sort(indices.begin(), indices.end(), std::greater<int>());
+    indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    QStringList present;
+    for (const QString& n : names)
+        if (doc_.component(n))
+            present << n;
+    if (present.isEmpty() && indices.isEmpty())
+        return;
+    QUndoStack* stack = doc_.undoStack();
+    stack->beginMacro(present.size() == 1 ? QObject::tr("Delete %1").arg(present.front()) : QObject::tr("Delete"));
+    // Highest index first, so the indices of the ones still to go stay valid.
+    for (int i : indices)
+        stack->push(new RemoveConnectionCommand(doc_, i));
+    for (const QString& n : present)
+        stack->push(new RemoveComponentCommand(doc_, n));
+    stack->endMacro();
+}
+
+bool DiagramEditor::rename(const QString& oldName, const QString& newName, QString* reason)
+{
+    auto refuse = [&](const QString& why) {
+        if (reason)
+            *reason = why;
+        return false;
+    };
+    if (!doc_.component(oldName))
+        return refuse(QObject::tr("There is no component named %1").arg(oldName));
+    if (newName == oldName)
+        return false;
+    if (!isIdentifier(newName))
+        return refuse(QObject::tr("'%1' is not a valid name: use letters, digits and _, starting with a letter")
+                          .arg(newName));
+    if (doc_.component(newName))
+        return refuse(QObject::tr("There is already a component named %1").arg(newName));
+    doc_.undoStack()->push(new RenameComponentCommand(doc_, oldName, newName));
+    return true;
+}
+
+bool DiagramEditor::setSettings(const QString& name, const Parameters& parameters, const Variables& variables)
+{
+    const diagram::Component* c = doc_.component(name);
+    if (!c)
+        return false;
+    auto sameVariables = [](const Variables& a, const Variables& b) {
+        if (a.size() != b.size())
+            return false;
+        for (size_t i = 0; i < a.size(); ++i) {
+            const auto& [na, va] = a[i];
+            const auto& [nb, vb] = b[i];
+            if (na != nb || va.start != vb.start || va.fixed != vb.fixed || va.stateSelect != vb.stateSelect ||
+                va.nominal != vb.nominal)
+                return false;
+        }
+        return true;
+    };
+    if (c->parameters == parameters && sameVariables(c->variables, variables))
+        return false;
+    doc_.undoStack()->push(new SetSettingsCommand(doc_, name, parameters, variables));
+    return true;
+}
+
+bool DiagramEditor::setExperiment(const diagram::Experiment& e)
+{
+    const diagram::Experiment& old = doc_.diagram().experiment;
+    if (old.startTime == e.startTime && old.stopTime == e.stopTime && old.interval == e.interval &&
+        old.tolerance == e.tolerance)
+        return false;
+    doc_.undoStack()->push(new SetExperimentCommand(doc_, e));
+    return true;
+}
+
+diagram::Diagram DiagramEditor::fragment(const QStringList& names) const
+{
+    diagram::Diagram out;
+    QSet<QString> chosen(names.begin(), names.end());
+    for (const diagram::Component& c : doc_.diagram().components)
+        if (chosen.contains(qs(c.name)))
+            out.components.push_back(c);
+    for (const diagram::Connection& c : doc_.diagram().connections)
+        if (chosen.contains(instanceOf(c.from)) && chosen.contains(instanceOf(c.to)))
+            out.connections.push_back(c);
+    return out;
+}
+
+QStringList DiagramEditor::paste(const diagram::Diagram& fragment, QPointF offset, const QString& actionName)
+{
+    if (fragment.components.empty())
+        return {};
+    QSet<QString> taken = takenNames(doc_.diagram());
+    QHash<QString, QString> renames;
+    QStringList added;
+    QUndoStack* stack = doc_.undoStack();
+    stack->beginMacro(actionName.isEmpty() ? QObject::tr("Paste") : actionName);
+    for (diagram::Component c : fragment.components) {
+        const QString name = uniqueCopyName(qs(c.name), taken);
+        taken.insert(name);
+        renames.insert(qs(c.name), name);
+        c.name = name.toStdString();
+        c.placement.x += offset.x();
+        c.placement.y += offset.y();
+        stack->push(new AddComponentCommand(doc_, c));
+        added << name;
+    }
+    for (diagram::Connection c : fragment.connections) {
+        if (!renames.contains(instanceOf(c.from)) || !renames.contains(instanceOf(c.to)))
+            continue; // a connection to something that was not copied
+        c.from = renamedEndpoint(c.from, renames).toStdString();
+        c.to = renamedEndpoint(c.to, renames).toStdString();
+        for (auto& [x, y] : c.points) {
+            x += offset.x();
+            y += offset.y();
+        }
+        stack->push(new AddConnectionCommand(doc_, c));
+    }
+    stack->endMacro();
+    return added;
+}
+
+} // namespace flange::ui

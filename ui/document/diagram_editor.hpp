@@ -1,0 +1,63 @@
+#pragma once
+// Every edit the user can make, as one undoable step on a DiagramDocument. The canvas,
+// the menus, the tests and scripted construction all edit through this class, so the
+// GUI has no editing path of its own.
+#include "engine/diagram/diagram.hpp"
+#include "ui/document/connection_rules.hpp"
+
+#include <QHash>
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+
+namespace flange::ui {
+
+class DiagramDocument;
+
+class DiagramEditor {
+public:
+    using Parameters = std::vector<std::pair<std::string, diagram::Json>>;
+    using Variables = std::vector<std::pair<std::string, diagram::VariableSettings>>;
+    using Points = std::vector<std::pair<double, double>>;
+
+    explicit DiagramEditor(DiagramDocument& doc) : doc_(doc) {}
+    DiagramDocument& document() const { return doc_; }
+
+    // Adds an instance of `type` centred at `position` (diagram units) under a fresh
+    // name made from the type. Returns the name, or an empty string (with `error`) when
+    // the library does not know the type.
+    QString addComponent(const QString& type, QPointF position, QString* error = nullptr);
+
+    // Connects two "instance.connector" endpoints; the result says why when it refuses.
+    ConnectionCheck connect(const QString& a, const QString& b, const Points& points = {});
+
+    // New centres (diagram units) after a drag; connections whose both ends move by the
+    // same amount have their route points carried along.
+    void moveTo(const QHash<QString, QPointF>& centres);
+    void moveBy(const QStringList& names, QPointF delta);
+    // Turns each component 90 degrees clockwise about its own centre.
+    void rotate(const QStringList& names);
+    // Mirrors each component about its own vertical (Qt::Horizontal) or horizontal axis.
+    void flip(const QStringList& names, Qt::Orientation orientation);
+
+    // Deletes components (with their connections) and connections, in one step.
+    void remove(const QStringList& names, const QList<int>& connections = {});
+    bool rename(const QString& oldName, const QString& newName, QString* reason = nullptr);
+    // Replaces a component's parameters and variable settings; false when nothing changed.
+    bool setSettings(const QString& name, const Parameters& parameters, const Variables& variables);
+
+    // Start and stop time, output interval and tolerance of the simulation.
+    bool setExperiment(const diagram::Experiment& e);
+
+    // The components and the connections among them, as a diagram of their own (clipboard).
+    diagram::Diagram fragment(const QStringList& names) const;
+    // Adds a fragment shifted by `offset`, renaming components that would clash. Returns
+    // the new names.
+    QStringList paste(const diagram::Diagram& fragment, QPointF offset, const QString& actionName = {});
+
+private:
+    DiagramDocument& doc_;
+};
+
+} // namespace flange::ui

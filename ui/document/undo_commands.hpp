@@ -1,0 +1,134 @@
+#pragma once
+// One QUndoCommand per kind of edit. Commands name components by instance name and
+// connections by index: both are valid whenever the stack replays a command, because
+// the stack replays in order. Each command keeps what it needs to undo itself.
+#include "engine/diagram/diagram.hpp"
+
+#include <QString>
+#include <QUndoCommand>
+
+#include <vector>
+
+namespace flange::ui {
+
+class DiagramDocument;
+
+class AddComponentCommand : public QUndoCommand {
+public:
+    AddComponentCommand(DiagramDocument& doc, diagram::Component c, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    diagram::Component component_;
+};
+
+// Removes one component; its connections must have been removed before (DiagramEditor does).
+class RemoveComponentCommand : public QUndoCommand {
+public:
+    RemoveComponentCommand(DiagramDocument& doc, const QString& name, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    QString name_;
+    diagram::Component component_;
+    int index_ = -1;
+};
+
+struct PlacementChange {
+    QString name;
+    diagram::Placement before, after;
+};
+
+struct PointsChange {
+    int connection = -1;
+    std::vector<std::pair<double, double>> before, after;
+};
+
+// Move, rotate and flip: new placements for a set of components, plus the route points
+// of connections that travel with them. Consecutive moves of the same set merge.
+class SetPlacementCommand : public QUndoCommand {
+public:
+    enum Kind { Move, Rotate, Flip };
+    SetPlacementCommand(DiagramDocument& doc, Kind kind, std::vector<PlacementChange> changes,
+                        std::vector<PointsChange> points, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand* other) override;
+
+private:
+    DiagramDocument& doc_;
+    Kind kind_;
+    std::vector<PlacementChange> changes_;
+    std::vector<PointsChange> points_;
+};
+
+// Parameters and variable settings of one component, replaced as a whole.
+class SetSettingsCommand : public QUndoCommand {
+public:
+    using Parameters = std::vector<std::pair<std::string, diagram::Json>>;
+    using Variables = std::vector<std::pair<std::string, diagram::VariableSettings>>;
+    SetSettingsCommand(DiagramDocument& doc, const QString& name, Parameters parameters, Variables variables,
+                       QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    QString name_;
+    Parameters oldParameters_, newParameters_;
+    Variables oldVariables_, newVariables_;
+};
+
+class RenameComponentCommand : public QUndoCommand {
+public:
+    RenameComponentCommand(DiagramDocument& doc, const QString& oldName, const QString& newName,
+                           QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    QString oldName_, newName_;
+};
+
+class AddConnectionCommand : public QUndoCommand {
+public:
+    AddConnectionCommand(DiagramDocument& doc, diagram::Connection c, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    diagram::Connection connection_;
+    int index_ = -1;
+};
+
+class RemoveConnectionCommand : public QUndoCommand {
+public:
+    RemoveConnectionCommand(DiagramDocument& doc, int index, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    int index_;
+    diagram::Connection connection_;
+};
+
+class SetExperimentCommand : public QUndoCommand {
+public:
+    SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    diagram::Experiment old_, new_;
+};
+
+} // namespace flange::ui

@@ -1,0 +1,401 @@
+#include "ui/main_window.hpp"
+
+#include "ui/canvas/diagram_scene.hpp"
+#include "ui/canvas/diagram_view.hpp"
+#include "ui/canvas/icon_cache.hpp"
+#include "ui/canvas/scene_units.hpp"
+#include "ui/document/diagram_clipboard.hpp"
+#include "ui/document/diagram_document.hpp"
+#include "ui/document/diagram_editor.hpp"
+#include "ui/messages_panel.hpp"
+#include "ui/palette/library_browser.hpp"
+#include "ui/palette/library_model.hpp"
+#include "ui/parameters/experiment_dialog.hpp"
+#include "ui/parameters/parameter_dialog.hpp"
+#include "ui/recent_files.hpp"
+#include "ui/window_actions.hpp"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+
+namespace flange::ui {
+
+MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(parent)
+{
+    document_ = new DiagramDocument(library.library, this);
+    editor_ = std::make_unique<DiagramEditor>(*document_);
+    icons_ = std::make_unique<IconCache>(iconFolders(library.folders));
+    scene_ = new DiagramScene(*editor_, *icons_, this);
+    view_ = new DiagramView(scene_, this);
+    setCentralWidget(view_);
+    recent_ = new RecentFiles(this);
+    actions_ = std::make_unique<WindowActions>(this, document_->undoStack());
+
+    createDocks(library);
+    createMenus();
+    connectActions();
+    statusBar()->showMessage(tr("Drag components from the library onto the canvas; drag from port to port to connect."));
+
+    for (const QString& e : library.errors)
+        messages_->error(e);
+    messages_->info(tr("Component library: %n definitions", "", static_cast<int>(library.library->size())) +
+                    QStringLiteral(" (") + library.folders.join(QStringLiteral(", ")) + QStringLiteral(")"));
+
+    setWindowIcon(QIcon::fromTheme(QStringLiteral("applications-engineering")));
+    resize(1360, 860);
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    updateTitle();
+    updateSelectionActions();
+    view_->zoomToFit();
+}
+
+MainWindow::~MainWindow()
+{
+    // Items refer to the icon cache: the scene must go first.
+    delete view_;
+    delete scene_;
+}
+
+void MainWindow::createDocks(const ComponentLibrary& library)
+{
+    libraryModel_ = new LibraryModel(*library.library, *icons_, this);
+    browser_ = new LibraryBrowser(libraryModel_, this);
+    auto* libraryDock = new QDockWidget(tr("Library"), this);
+    libraryDock->setObjectName(QStringLiteral("libraryDock"));
+    libraryDock->setWidget(browser_);
+    libraryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, libraryDock);
+    resizeDocks({libraryDock}, {270}, Qt::Horizontal);
+
+    messages_ = new MessagesPanel(this);
+    auto* messagesDock = new QDockWidget(tr("Messages"), this);
+    messagesDock->setObjectName(QStringLiteral("messagesDock"));
+    messagesDock->setWidget(messages_);
+    messagesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, messagesDock);
+    resizeDocks({messagesDock}, {130}, Qt::Vertical);
+    connect(messages_, &MessagesPanel::errorAdded, messagesDock, &QDockWidget::raise);
+}
+
+void MainWindow::createMenus()
+{
+    const WindowActions& a = *actions_;
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addActions({a.newFile, a.open});
+    QMenu* recentMenu = file->addMenu(QIcon::fromTheme(QStringLiteral("document-open-recent")), tr("Open &Recent"));
+    recent_->attach(recentMenu);
+    file->addSeparator();
+    file->addActions({a.save, a.saveAs});
+    file->addSeparator();
+    file->addAction(a.quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addActions({a.undo, a.redo});
+    edit->addSeparator();
+    edit->addActions({a.cut, a.copy, a.paste, a.duplicate, a.remove});
+    edit->addSeparator();
+    edit->addActions({a.selectAll, a.rename, a.parameters});
+    edit->addSeparator();
+    edit->addActions({a.rotate, a.flipHorizontal, a.flipVertical});
+    edit->addSeparator();
+    edit->addAction(a.findComponent);
+
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    viewMenu->addActions({a.zoomIn, a.zoomOut, a.zoomFit});
+    viewMenu->addSeparator();
+    viewMenu->addAction(a.snapToGrid);
+
+    QMenu* diagramMenu = menuBar()->addMenu(tr("&Diagram"));
+    diagramMenu->addAction(a.experiment);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Flange"), this, [this] {
+        QMessageBox::about(this, tr("About Flange"),
+                           tr("<b>Flange %1</b><p>Models and simulates 1-D mechanical drive trains.</p>")
+                               .arg(QApplication::applicationVersion()));
+    });
+
+    QToolBar* tools = addToolBar(tr("Main"));
+    tools->setObjectName(QStringLiteral("mainToolBar"));
+    tools->setIconSize(QSize(20, 20));
+    tools->addActions({a.newFile, a.open, a.save});
+    tools->addSeparator();
+    tools->addActions({a.undo, a.redo});
+    tools->addSeparator();
+    tools->addActions({a.cut, a.copy, a.paste, a.remove});
+    tools->addSeparator();
+    tools->addActions({a.rotate, a.flipHorizontal, a.flipVertical});
+    tools->addSeparator();
+    tools->addActions({a.zoomIn, a.zoomOut, a.zoomFit});
+}
+
+void MainWindow::connectActions()
+{
+    const WindowActions& a = *actions_;
+    connect(a.newFile, &QAction::triggered, this, &MainWindow::newFile);
+    connect(a.open, &QAction::triggered, this, &MainWindow::openDialog);
+    connect(a.save, &QAction::triggered, this, &MainWindow::save);
+    connect(a.saveAs, &QAction::triggered, this, &MainWindow::saveAsDialog);
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.cut, &QAction::triggered, this, &MainWindow::cutSelection);
+    connect(a.copy, &QAction::triggered, this, &MainWindow::copySelection);
+    connect(a.paste, &QAction::triggered, this, &MainWindow::pasteClipboard);
+    connect(a.duplicate, &QAction::triggered, this, &MainWindow::duplicateSelection);
+    connect(a.remove, &QAction::triggered, scene_, &DiagramScene::deleteSelection);
+    connect(a.selectAll, &QAction::triggered, scene_, &DiagramScene::selectAll);
+    connect(a.rename, &QAction::triggered, this, &MainWindow::renameSelection);
+    connect(a.parameters, &QAction::triggered, this, [this] {
+        const QStringList names = scene_->selectedComponentNames();
+        if (names.size() == 1)
+            editParameters(names.front());
+    });
+    connect(a.rotate, &QAction::triggered, scene_, &DiagramScene::rotateSelection);
+    connect(a.flipHorizontal, &QAction::triggered, this, [this] { scene_->flipSelection(Qt::Horizontal); });
+    connect(a.flipVertical, &QAction::triggered, this, [this] { scene_->flipSelection(Qt::Vertical); });
+    connect(a.zoomIn, &QAction::triggered, view_, &DiagramView::zoomIn);
+    connect(a.zoomOut, &QAction::triggered, view_, &DiagramView::zoomOut);
+    connect(a.zoomFit, &QAction::triggered, view_, &DiagramView::zoomToFit);
+    connect(a.experiment, &QAction::triggered, this, [this] {
+        ExperimentDialog dialog(document_->diagram().experiment, this);
+        if (dialog.exec() == QDialog::Accepted)
+            editor_->setExperiment(dialog.experiment());
+    });
+    connect(a.snapToGrid, &QAction::toggled, scene_, &DiagramScene::setSnapToGrid);
+    connect(a.findComponent, &QAction::triggered, this, [this] {
+        browser_->searchField()->setFocus();
+        browser_->searchField()->selectAll();
+    });
+
+    connect(document_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
+    connect(document_, &DiagramDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(scene_, &DiagramScene::selectionChanged, this, &MainWindow::updateSelectionActions);
+    connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(scene_, &DiagramScene::componentActivated, this, &MainWindow::editParameters);
+    connect(browser_, &LibraryBrowser::componentRequested, this, &MainWindow::addComponentAtCentre);
+    connect(recent_, &RecentFiles::openRequested, this, [this](const QString& path) {
+        if (maybeSave())
+            openFile(path);
+    });
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — Flange").arg(document_->displayName()));
+    setWindowModified(document_->isModified());
+}
+
+void MainWindow::updateSelectionActions()
+{
+    const int components = static_cast<int>(scene_->selectedComponentNames().size());
+    const bool any = components > 0 || !scene_->selectedConnections().isEmpty();
+    const WindowActions& a = *actions_;
+    for (QAction* act : {a.cut, a.copy, a.duplicate, a.rotate, a.flipHorizontal, a.flipVertical})
+        act->setEnabled(components > 0);
+    a.remove->setEnabled(any);
+    a.rename->setEnabled(components == 1);
+    a.parameters->setEnabled(components == 1);
+}
+
+void MainWindow::reportError(const QString& title, const QString& text)
+{
+    messages_->error(text);
+    if (!quiet_)
+        QMessageBox::critical(this, title, text);
+}
+
+void MainWindow::checkTypesKnown()
+{
+    for (const diagram::Component& c : document_->diagram().components)
+        if (!document_->definition(c))
+            messages_->warning(tr("%1: the type %2 is not in the component library; it is drawn as a plain box")
+                                   .arg(QString::fromStdString(c.name), QString::fromStdString(c.type)));
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    QString error;
+    if (!document_->open(path, &error)) {
+        reportError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    recent_->add(path);
+    const auto& d = document_->diagram();
+    messages_->info(tr("Opened %1: %2 components, %3 connections")
+                        .arg(QFileInfo(path).fileName())
+                        .arg(d.components.size())
+                        .arg(d.connections.size()));
+    checkTypesKnown();
+    view_->zoomToFit();
+    return true;
+}
+
+bool MainWindow::saveFile(const QString& path)
+{
+    QString error;
+    if (!document_->saveAs(path, &error)) {
+        reportError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
+        return false;
+    }
+    recent_->add(path);
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!document_->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("%1 has changes that are not saved. Save them?").arg(document_->displayName()),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                             QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    event->accept();
+}
+
+void MainWindow::newFile()
+{
+    if (!maybeSave())
+        return;
+    document_->reset(diagram::Diagram{});
+    view_->zoomToFit();
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString dir = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Diagram"), dir, tr("Flange diagrams (*.json)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (document_->filePath().isEmpty())
+        return saveAsDialog();
+    return saveFile(document_->filePath());
+}
+
+bool MainWindow::saveAsDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Diagram As"),
+                                                document_->filePath().isEmpty() ? tr("Untitled.json") : document_->filePath(),
+                                                tr("Flange diagrams (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return saveFile(path);
+}
+
+void MainWindow::copySelection()
+{
+    const QStringList names = scene_->selectedComponentNames();
+    if (!names.isEmpty())
+        QApplication::clipboard()->setMimeData(fragmentToMimeData(editor_->fragment(names)));
+}
+
+void MainWindow::cutSelection()
+{
+    const QStringList names = scene_->selectedComponentNames();
+    if (names.isEmpty())
+        return;
+    copySelection();
+    document_->undoStack()->beginMacro(tr("Cut"));
+    editor_->remove(names, scene_->selectedConnections());
+    document_->undoStack()->endMacro();
+}
+
+void MainWindow::pasteClipboard()
+{
+    const std::optional<diagram::Diagram> fragment = fragmentFromMimeData(QApplication::clipboard()->mimeData());
+    if (!fragment) {
+        statusBar()->showMessage(tr("The clipboard holds no components"), 5000);
+        return;
+    }
+    const QPointF offset = pasteOffset(document_->diagram(), *fragment, kGrid * 2);
+    scene_->selectComponents(editor_->paste(*fragment, offset));
+}
+
+void MainWindow::duplicateSelection()
+{
+    const QStringList names = scene_->selectedComponentNames();
+    if (names.isEmpty())
+        return;
+    const diagram::Diagram fragment = editor_->fragment(names);
+    const QPointF offset = pasteOffset(document_->diagram(), fragment, kGrid * 2);
+    scene_->selectComponents(editor_->paste(fragment, offset, tr("Duplicate")));
+}
+
+void MainWindow::renameSelection()
+{
+    const QStringList names = scene_->selectedComponentNames();
+    if (names.size() != 1)
+        return;
+    bool ok = false;
+    const QString newName = QInputDialog::getText(this, tr("Rename"), tr("New name of %1:").arg(names.front()),
+                                                  QLineEdit::Normal, names.front(), &ok)
+                                .trimmed();
+    if (!ok || newName == names.front())
+        return;
+    QString reason;
+    if (!editor_->rename(names.front(), newName, &reason))
+        statusBar()->showMessage(reason, 8000);
+}
+
+void MainWindow::editParameters(const QString& name)
+{
+    const diagram::Component* c = document_->component(name);
+    if (!c)
+        return;
+    const library::ComponentDefinition* def = document_->definition(*c);
+    if (!def) {
+        statusBar()->showMessage(tr("%1: the type %2 is not in the component library")
+                                     .arg(name, QString::fromStdString(c->type)), 8000);
+        return;
+    }
+    ParameterDialog dialog(*def, *c, this);
+    if (dialog.exec() == QDialog::Accepted)
+        editor_->setSettings(name, dialog.parameters(), dialog.variables());
+}
+
+void MainWindow::addComponentAtCentre(const QString& type)
+{
+    const QPointF centre = snapped(toDiagram(view_->mapToScene(view_->viewport()->rect().center())), kGrid);
+    QString error;
+    const QString name = editor_->addComponent(type, centre, &error);
+    if (name.isEmpty())
+        statusBar()->showMessage(error, 8000);
+    else
+        scene_->selectComponents({name});
+}
+
+} // namespace flange::ui

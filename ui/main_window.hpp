@@ -1,0 +1,86 @@
+#pragma once
+// The editor's main window: library browser on the left, canvas in the middle, messages
+// below, menus and a toolbar. It owns the document and wires actions to DiagramEditor;
+// the editing itself lives in the document layer.
+#include "ui/document/component_library.hpp"
+
+#include <QMainWindow>
+
+#include <memory>
+
+namespace flange::ui {
+
+class DiagramDocument;
+class DiagramEditor;
+class DiagramScene;
+class DiagramView;
+class IconCache;
+class LibraryBrowser;
+class LibraryModel;
+class MessagesPanel;
+class RecentFiles;
+struct WindowActions;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(ComponentLibrary library, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    DiagramDocument* document() const { return document_; }
+    DiagramEditor& editor() const { return *editor_; }
+    DiagramScene* scene() const { return scene_; }
+    DiagramView* view() const { return view_; }
+    MessagesPanel* messages() const { return messages_; }
+    LibraryBrowser* browser() const { return browser_; }
+    const WindowActions& actions() const { return *actions_; }
+
+    // Opens without asking about unsaved changes (callers ask first). On a bad file the
+    // current diagram stays and the problem is shown in a message box and the panel.
+    bool openFile(const QString& path);
+    bool saveFile(const QString& path);
+    // Asks what to do with unsaved changes; false means the user cancelled.
+    bool maybeSave();
+    // Without prompts, errors go only to the messages panel (screenshots, scripted runs).
+    void setQuiet(bool quiet) { quiet_ = quiet; }
+
+    // Opens the parameter dialog of a component (modal) and applies it as one undo step.
+    void editParameters(const QString& name);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createMenus();
+    void createDocks(const ComponentLibrary& library);
+    void connectActions();
+    void updateTitle();
+    void updateSelectionActions();
+    void reportError(const QString& title, const QString& text);
+    void checkTypesKnown();
+
+    void newFile();
+    void openDialog();
+    bool save();
+    bool saveAsDialog();
+    void copySelection();
+    void cutSelection();
+    void pasteClipboard();
+    void duplicateSelection();
+    void renameSelection();
+    void addComponentAtCentre(const QString& type);
+
+    DiagramDocument* document_;
+    std::unique_ptr<DiagramEditor> editor_;
+    std::unique_ptr<IconCache> icons_;
+    DiagramScene* scene_;
+    DiagramView* view_;
+    LibraryModel* libraryModel_ = nullptr;
+    LibraryBrowser* browser_ = nullptr;
+    MessagesPanel* messages_ = nullptr;
+    RecentFiles* recent_;
+    std::unique_ptr<WindowActions> actions_;
+    bool quiet_ = false;
+};
+
+} // namespace flange::ui

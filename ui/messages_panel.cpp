@@ -1,0 +1,65 @@
+#include "ui/messages_panel.hpp"
+
+#include <QApplication>
+#include <QHBoxLayout>
+#include <QListWidget>
+#include <QStyle>
+#include <QTime>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace flange::ui {
+
+MessagesPanel::MessagesPanel(QWidget* parent) : QWidget(parent)
+{
+    list_ = new QListWidget(this);
+    list_->setWordWrap(true);
+    list_->setAlternatingRowColors(true);
+    list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    auto* clear = new QToolButton(this);
+    clear->setText(tr("Clear"));
+    clear->setToolTip(tr("Remove all messages"));
+    connect(clear, &QToolButton::clicked, this, &MessagesPanel::clear);
+
+    auto* buttons = new QVBoxLayout;
+    buttons->addWidget(clear);
+    buttons->addStretch();
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(list_, 1);
+    layout->addLayout(buttons);
+}
+
+void MessagesPanel::add(Severity severity, const QString& text)
+{
+    QStyle::StandardPixmap icon = QStyle::SP_MessageBoxInformation;
+    if (severity == Severity::Warning)
+        icon = QStyle::SP_MessageBoxWarning;
+    else if (severity == Severity::Error)
+        icon = QStyle::SP_MessageBoxCritical;
+    auto* item = new QListWidgetItem(style()->standardIcon(icon),
+                                     QTime::currentTime().toString(QStringLiteral("HH:mm:ss")) + QStringLiteral("  ") + text);
+    item->setToolTip(text);
+    list_->addItem(item);
+    list_->scrollToBottom();
+    if (severity == Severity::Error) {
+        ++errors_;
+        emit errorAdded();
+    }
+}
+
+void MessagesPanel::clear()
+{
+    list_->clear();
+    errors_ = 0;
+}
+
+QStringList MessagesPanel::messages() const
+{
+    QStringList out;
+    for (int i = 0; i < list_->count(); ++i)
+        out << list_->item(i)->toolTip();
+    return out;
+}
+
+} // namespace flange::ui

@@ -1,0 +1,11 @@
+#pragma once
+// Private MIME types: a component type dragged from the library browser, and a piece of
+// diagram on the clipboard (the same JSON as a diagram file).
+#include <QString>
+
+namespace flange::ui {
+
+inline const QString kComponentMimeType = QStringLiteral("application/x-flange-component");
+inline const QString kDiagramMimeType = QStringLiteral("application/x-flange-diagram");
+
+} // namespace flange::ui

@@ -1,0 +1,89 @@
+#include "ui/parameters/experiment_dialog.hpp"
+
+#include "ui/document/parameter_values.hpp"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace flange::ui {
+
+namespace {
+
+QString number(double v) { return formatValue(diagram::Json(v)); }
+
+std::optional<double> parse(const QLineEdit* e)
+{
+    bool ok = false;
+    const double v = QLocale::c().toDouble(e->text().trimmed(), &ok);
+    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+}
+
+} // namespace
+
+ExperimentDialog::ExperimentDialog(const diagram::Experiment& experiment, QWidget* parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Experiment"));
+    start_ = new QLineEdit(number(experiment.startTime));
+    stop_ = new QLineEdit(number(experiment.stopTime));
+    interval_ = new QLineEdit(experiment.interval ? number(*experiment.interval) : QString());
+    interval_->setPlaceholderText(tr("(stop − start) / 500"));
+    tolerance_ = new QLineEdit(number(experiment.tolerance));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Start time [s]:"), start_);
+    form->addRow(tr("Stop time [s]:"), stop_);
+    form->addRow(tr("Output interval [s]:"), interval_);
+    form->addRow(tr("Relative tolerance:"), tolerance_);
+    problemLabel_ = new QLabel;
+    problemLabel_->setStyleSheet(QStringLiteral("color: #c62828;"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    ok_ = buttons->button(QDialogButtonBox::Ok);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(problemLabel_);
+    layout->addWidget(buttons);
+    for (QLineEdit* e : {start_, stop_, interval_, tolerance_})
+        connect(e, &QLineEdit::textChanged, this, &ExperimentDialog::validate);
+    validate();
+}
+
+void ExperimentDialog::validate()
+{
+    const auto start = parse(start_), stop = parse(stop_), interval = parse(interval_), tol = parse(tolerance_);
+    problem_.clear();
+    if (!start)
+        problem_ = tr("The start time must be a number");
+    else if (!stop)
+        problem_ = tr("The stop time must be a number");
+    else if (*stop <= *start)
+        problem_ = tr("The stop time must be after the start time");
+    else if (!interval_->text().trimmed().isEmpty() && (!interval || *interval <= 0))
+        problem_ = tr("The output interval must be a positive number (or empty)");
+    else if (!tol || *tol <= 0 || *tol >= 1)
+        problem_ = tr("The tolerance must be a number between 0 and 1");
+    problemLabel_->setText(problem_);
+    problemLabel_->setVisible(!problem_.isEmpty());
+    ok_->setEnabled(problem_.isEmpty());
+}
+
+diagram::Experiment ExperimentDialog::experiment() const
+{
+    diagram::Experiment e;
+    e.startTime = parse(start_).value_or(0);
+    e.stopTime = parse(stop_).value_or(1);
+    if (!interval_->text().trimmed().isEmpty())
+        e.interval = parse(interval_);
+    e.tolerance = parse(tolerance_).value_or(1e-6);
+    return e;
+}
+
+} // namespace flange::ui

@@ -1,0 +1,53 @@
+#pragma once
+// The parameter dialog of one component instance, generated from its definition:
+// a tab per parameter "tab" (General, Advanced, ...) and an Initialization tab for the
+// variables marked "initialization". Final parameters are not shown. OK stays disabled,
+// with the reason written above it, while a value is invalid.
+#include "engine/diagram/diagram.hpp"
+#include "engine/library/component_definition.hpp"
+
+#include <QDialog>
+#include <QList>
+
+class QDialogButtonBox;
+class QLabel;
+class QPushButton;
+class QTabWidget;
+
+namespace flange::ui {
+
+class ParameterField;
+class StartValueField;
+
+class ParameterDialog : public QDialog {
+    Q_OBJECT
+public:
+    ParameterDialog(const library::ComponentDefinition& definition, const diagram::Component& component,
+                    QWidget* parent = nullptr);
+
+    ParameterField* field(const QString& name) const;
+    StartValueField* startField(const QString& name) const;
+    QTabWidget* tabs() const { return tabs_; }
+    QPushButton* okButton() const;
+    // Why OK is disabled; empty when every value is acceptable.
+    QString problem() const { return problem_; }
+
+    // The instance's parameters and variable settings with the dialog's edits applied.
+    // Untouched entries are kept exactly as they were (same JSON, same order).
+    std::vector<std::pair<std::string, diagram::Json>> parameters() const;
+    std::vector<std::pair<std::string, diagram::VariableSettings>> variables() const;
+
+private:
+    void validate();
+    QWidget* tabPage(const QString& title);
+
+    diagram::Component component_;
+    QTabWidget* tabs_;
+    QLabel* problemLabel_;
+    QDialogButtonBox* buttons_;
+    QList<ParameterField*> fields_;
+    QList<StartValueField*> startFields_;
+    QString problem_;
+};
+
+} // namespace flange::ui

@@ -1,0 +1,100 @@
+#include "ui/parameters/parameter_field.hpp"
+
+#include "ui/document/parameter_values.hpp"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+
+namespace flange::ui {
+
+ParameterField::ParameterField(const library::ParameterDef& def, const diagram::Json* current,
+                               const QString& defaultText, QObject* parent)
+    : QObject(parent), def_(def), name_(QString::fromStdString(def.name)), defaultText_(defaultText)
+{
+    initialText_ = current ? formatValue(*current) : QString();
+    if (def.type == library::ValueType::Boolean || def.type == library::ValueType::StateSelect) {
+        combo_ = new QComboBox;
+        // Item data holds the text the entry stands for; the first entry is "use the default".
+        combo_->addItem(defaultText.isEmpty() ? tr("(default)") : tr("%1 (default)").arg(defaultText), QString());
+        const QStringList choices = def.type == library::ValueType::Boolean
+                                        ? QStringList{QStringLiteral("true"), QStringLiteral("false")}
+                                        : QStringList{QStringLiteral("never"), QStringLiteral("avoid"),
+                                                      QStringLiteral("default"), QStringLiteral("prefer"),
+                                                      QStringLiteral("always")};
+        for (const QString& c : choices)
+            combo_->addItem(c, c);
+        if (initialText_.startsWith(QLatin1String("StateSelect.")))
+            initialText_ = initialText_.mid(12);
+        setText(initialText_);
+        connect(combo_, &QComboBox::currentIndexChanged, this, &ParameterField::edited);
+    } else {
+        line_ = new QLineEdit;
+        line_->setText(initialText_);
+        line_->setPlaceholderText(defaultText);
+        line_->setClearButtonEnabled(true);
+        connect(line_, &QLineEdit::textChanged, this, &ParameterField::edited);
+    }
+}
+
+void ParameterField::addToGrid(QGridLayout* grid, int row)
+{
+    auto* label = new QLabel(name_ + (def_.required ? QStringLiteral(" *") : QString()));
+    QWidget* editor = line_ ? static_cast<QWidget*>(line_) : combo_;
+    label->setBuddy(editor);
+    auto* unit = new QLabel(QString::fromStdString(def_.unit));
+    unit->setMinimumWidth(50);
+    auto* description = new QLabel(QString::fromStdString(def_.description));
+    description->setWordWrap(true);
+    description->setMinimumWidth(220);
+    QString tip = QString::fromStdString(def_.description);
+    if (def_.min || def_.max) {
+        const QString lo = def_.min ? QString::number(*def_.min) + (def_.minExclusive ? QStringLiteral(" < ") : QStringLiteral(" ≤ ")) : QString();
+        const QString hi = def_.max ? QStringLiteral(" ≤ ") + QString::number(*def_.max) : QString();
+        tip += QStringLiteral("\n") + lo + name_ + hi;
+    }
+    editor->setToolTip(tip);
+    grid->addWidget(label, row, 0);
+    grid->addWidget(editor, row, 1);
+    grid->addWidget(unit, row, 2);
+    grid->addWidget(description, row, 3);
+}
+
+QString ParameterField::text() const
+{
+    if (line_)
+        return line_->text().trimmed();
+    return combo_->currentIndex() >= 0 ? combo_->currentData().toString() : QString();
+}
+
+void ParameterField::setText(const QString& text)
+{
+    if (line_) {
+        line_->setText(text);
+        return;
+    }
+    int index = combo_->findData(text);
+    if (index < 0) {
+        // An expression the combo does not list (useSupport = someModelParameter): keep it.
+        combo_->addItem(text, text);
+        index = combo_->count() - 1;
+    }
+    combo_->setCurrentIndex(index);
+}
+
+ParsedValue ParameterField::parsed() const
+{
+    QString t = text();
+    return parseParameterText(def_, t);
+}
+
+void ParameterField::showValidity(const QString& reason)
+{
+    QWidget* editor = line_ ? static_cast<QWidget*>(line_) : combo_;
+    editor->setStyleSheet(reason.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c62828;"));
+    if (!reason.isEmpty())
+        editor->setToolTip(reason);
+}
+
+} // namespace flange::ui

@@ -1,0 +1,48 @@
+#pragma once
+// One row of the parameter dialog: name, editor, unit and description of one parameter.
+// The editor is a line edit with the default as placeholder text, or for Boolean and
+// StateSelect parameters a combo box whose first entry is the default.
+#include "engine/diagram/diagram.hpp"
+#include "engine/library/component_definition.hpp"
+#include "ui/parameters/value_parsing.hpp"
+
+#include <QObject>
+
+class QComboBox;
+class QGridLayout;
+class QLineEdit;
+
+namespace flange::ui {
+
+class ParameterField : public QObject {
+    Q_OBJECT
+public:
+    // `current` is the instance's value, or null when it uses the default.
+    ParameterField(const library::ParameterDef& def, const diagram::Json* current, const QString& defaultText,
+                   QObject* parent = nullptr);
+
+    // Adds the row's widgets to a four-column grid.
+    void addToGrid(QGridLayout* grid, int row);
+
+    QString name() const { return name_; }
+    // What the field holds now, as the user typed it ("" for the default).
+    QString text() const;
+    void setText(const QString& text);
+    bool isChanged() const { return text() != initialText_; }
+    ParsedValue parsed() const;
+    // Marks the editor red with the reason as its tooltip, or clears the mark.
+    void showValidity(const QString& reason);
+
+signals:
+    void edited();
+
+private:
+    library::ParameterDef def_;
+    QString name_;
+    QString initialText_;
+    QString defaultText_;
+    QLineEdit* line_ = nullptr;
+    QComboBox* combo_ = nullptr;
+};
+
+} // namespace flange::ui

@@ -1,0 +1,133 @@
+#include "ui/parameters/value_parsing.hpp"
+
+#include "engine/expr/parser.hpp"
+#include "ui/document/parameter_values.hpp"
+
+#include <QLocale>
+#include <QObject>
+#include <QRegularExpression>
+
+#include <cmath>
+
+namespace flange::ui {
+
+namespace {
+
+using library::ValueType;
+
+ParsedValue refused(const QString& reason) { return ParsedValue{reason, std::nullopt}; }
+ParsedValue accepted(diagram::Json v) { return ParsedValue{{}, std::move(v)}; }
+
+// An integer as typed ("5") stays an integer in the file; "5.0" and "1e3" stay doubles.
+diagram::Json numberJson(const QString& text, double v)
+{
+    static const QRegularExpression integer(QStringLiteral("^[+-]?[0-9]{1,15}$"));
+    if (integer.match(text).hasMatch())
+        return diagram::Json(static_cast<long long>(v));
+    return diagram::Json(v);
+}
+
+// Accepts the text as an expression, or says why it cannot be one.
+ParsedValue expressionOrReason(const QString& name, const QString& text, const QString& expected)
+{
+    try {
+        expr::parseExpression(text.toStdString());
+        return accepted(diagram::Json(text.toStdString()));
+    } catch (const expr::ParseError& e) {
+        return refused(QObject::tr("%1: '%2' is not %3 (%4 at column %5)")
+                           .arg(name, text, expected, QString::fromStdString(e.what()))
+                           .arg(e.column() + 1));
+    }
+}
+
+QString withUnit(double v, const std::string& unit)
+{
+    QString s = QString::number(v, 'g', QLocale::FloatingPointShortest);
+    if (!unit.empty())
+        s += QLatin1Char(' ') + QString::fromStdString(unit);
+    return s;
+}
+
+ParsedValue parseNumber(const library::ParameterDef& def, const QString& name, const QString& text)
+{
+    bool isNumber = false;
+    const double v = QLocale::c().toDouble(text, &isNumber);
+    if (!isNumber || !std::isfinite(v))
+        return expressionOrReason(name, text, QObject::tr("a number or an expression"));
+    if (def.type == ValueType::Integer && v != std::floor(v))
+        return refused(QObject::tr("%1 must be a whole number").arg(name));
+    if (def.min) {
+        if (def.minExclusive && !(v > *def.min))
+            return refused(QObject::tr("%1 must be greater than %2").arg(name, withUnit(*def.min, def.unit)));
+        if (!def.minExclusive && v < *def.min)
+            return refused(QObject::tr("%1 must be at least %2").arg(name, withUnit(*def.min, def.unit)));
+    }
+    if (def.max && v > *def.max)
+        return refused(QObject::tr("%1 must be at most %2").arg(name, withUnit(*def.max, def.unit)));
+    return accepted(numberJson(text, v));
+}
+
+ParsedValue parseTable(const QString& name, const QString& text)
+{
+    const diagram::Json j = diagram::Json::parse(text.toStdString(), nullptr, false);
+    const QString reason = QObject::tr("%1: a table is written as rows of numbers, [[0, 1], [1, 2]]").arg(name);
+    if (j.is_discarded() || !j.is_array() || j.empty())
+        return refused(reason);
+    size_t columns = 0;
+    for (const diagram::Json& row : j) {
+        if (!row.is_array() || row.empty())
+            return refused(reason);
+        for (const diagram::Json& x : row)
+            if (!x.is_number())
+                return refused(reason);
+        if (columns != 0 && row.size() != columns)
+            return refused(QObject::tr("%1: every row of the table needs %2 numbers").arg(name).arg(columns));
+        columns = row.size();
+    }
+    return accepted(j);
+}
+
+} // namespace
+
+ParsedValue parseParameterText(const library::ParameterDef& def, const QString& rawText)
+{
+    const QString name = QString::fromStdString(def.name);
+    const QString text = rawText.trimmed();
+    if (text.isEmpty()) {
+        if (def.required)
+            return refused(QObject::tr("%1 needs a value").arg(name));
+        return ParsedValue{};
+    }
+    switch (def.type) {
+    case ValueType::Real:
+    case ValueType::Integer: return parseNumber(def, name, text);
+    case ValueType::Boolean:
+        if (text == QLatin1String("true") || text == QLatin1String("false"))
+            return accepted(diagram::Json(text == QLatin1String("true")));
+        return expressionOrReason(name, text, QObject::tr("true, false or a Boolean expression"));
+    case ValueType::StateSelect: {
+        static const QStringList plain{QStringLiteral("never"), QStringLiteral("avoid"), QStringLiteral("default"),
+                                       QStringLiteral("prefer"), QStringLiteral("always")};
+        if (plain.contains(text))
+            return accepted(diagram::Json(QStringLiteral("StateSelect.%1").arg(text).toStdString()));
+        return expressionOrReason(name, text, QObject::tr("a StateSelect value"));
+    }
+    case ValueType::Table: return parseTable(name, text);
+    case ValueType::String: return accepted(diagram::Json(text.toStdString()));
+    }
+    return refused(QObject::tr("%1: unsupported parameter type").arg(name));
+}
+
+ParsedValue parseStartText(const QString& name, const QString& rawText)
+{
+    const QString text = rawText.trimmed();
+    if (text.isEmpty())
+        return ParsedValue{};
+    bool isNumber = false;
+    const double v = QLocale::c().toDouble(text, &isNumber);
+    if (isNumber && std::isfinite(v))
+        return accepted(numberJson(text, v));
+    return expressionOrReason(name, text, QObject::tr("a number or an expression"));
+}
+
+} // namespace flange::ui

@@ -1,0 +1,93 @@
+#include "ui/window_actions.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QIcon>
+#include <QStyle>
+#include <QUndoStack>
+
+namespace flange::ui {
+
+namespace {
+
+// Theme icon by its plain or symbolic name (Adwaita ships only the latter), then a style icon.
+QIcon themeIcon(const QString& name, QStyle::StandardPixmap fallback = QStyle::SP_CustomBase)
+{
+    for (const QString& n : {name, name + QStringLiteral("-symbolic")})
+        if (QIcon::hasThemeIcon(n))
+            return QIcon::fromTheme(n);
+    return fallback == QStyle::SP_CustomBase ? QIcon() : QApplication::style()->standardIcon(fallback);
+}
+
+QAction* make(QObject* parent, const QString& text, const QString& icon, QKeySequence::StandardKey key,
+              const QString& tip, QStyle::StandardPixmap fallback = QStyle::SP_CustomBase)
+{
+    auto* a = new QAction(themeIcon(icon, fallback), text, parent);
+    if (key != QKeySequence::UnknownKey)
+        a->setShortcuts(key);
+    a->setStatusTip(tip);
+    return a;
+}
+
+QAction* make(QObject* parent, const QString& text, const QString& icon, const QKeySequence& key, const QString& tip)
+{
+    auto* a = new QAction(themeIcon(icon), text, parent);
+    a->setShortcut(key);
+    a->setStatusTip(tip);
+    return a;
+}
+
+} // namespace
+
+WindowActions::WindowActions(QObject* parent, QUndoStack* stack)
+{
+    using K = QKeySequence;
+    const auto tr = [](const char* s) { return QObject::tr(s); };
+    newFile = make(parent, tr("&New"), QStringLiteral("document-new"), K::New, tr("Start an empty diagram"), QStyle::SP_FileIcon);
+    open = make(parent, tr("&Open…"), QStringLiteral("document-open"), K::Open, tr("Open a diagram file"),
+                QStyle::SP_DialogOpenButton);
+    save = make(parent, tr("&Save"), QStringLiteral("document-save"), K::Save, tr("Save the diagram"),
+                QStyle::SP_DialogSaveButton);
+    saveAs = make(parent, tr("Save &As…"), QStringLiteral("document-save-as"), K::SaveAs,
+                  tr("Save the diagram under a new name"));
+    quit = make(parent, tr("&Quit"), QStringLiteral("application-exit"), K::Quit, tr("Leave Flange"));
+
+    undo = stack->createUndoAction(parent, tr("&Undo"));
+    undo->setShortcuts(K::Undo);
+    undo->setIcon(themeIcon(QStringLiteral("edit-undo"), QStyle::SP_ArrowBack));
+    redo = stack->createRedoAction(parent, tr("&Redo"));
+    redo->setShortcuts(K::Redo);
+    redo->setIcon(themeIcon(QStringLiteral("edit-redo"), QStyle::SP_ArrowForward));
+
+    cut = make(parent, tr("Cu&t"), QStringLiteral("edit-cut"), K::Cut, tr("Move the selection to the clipboard"));
+    copy = make(parent, tr("&Copy"), QStringLiteral("edit-copy"), K::Copy, tr("Copy the selection to the clipboard"));
+    paste = make(parent, tr("&Paste"), QStringLiteral("edit-paste"), K::Paste, tr("Paste components from the clipboard"));
+    duplicate = make(parent, tr("D&uplicate"), QStringLiteral("edit-copy"), QKeySequence(Qt::CTRL | Qt::Key_D),
+                     tr("Copy the selection in place"));
+    remove = make(parent, tr("&Delete"), QStringLiteral("edit-delete"), K::Delete,
+                  tr("Delete the selected components and connections"), QStyle::SP_TrashIcon);
+    selectAll = make(parent, tr("Select &All"), QStringLiteral("edit-select-all"), K::SelectAll,
+                     tr("Select every component and connection"));
+    rename = make(parent, tr("Re&name…"), QString(), QKeySequence(Qt::Key_F2), tr("Rename the selected component"));
+    parameters = make(parent, tr("&Parameters…"), QStringLiteral("document-properties"),
+                      QKeySequence(Qt::CTRL | Qt::Key_Return), tr("Edit the parameters of the selected component"));
+    rotate = make(parent, tr("&Rotate"), QStringLiteral("object-rotate-right"), QKeySequence(Qt::CTRL | Qt::Key_R),
+                  tr("Turn the selected components 90° clockwise"));
+    flipHorizontal = make(parent, tr("Flip &Horizontal"), QStringLiteral("object-flip-horizontal"),
+                          QKeySequence(Qt::Key_H), tr("Mirror the selected components left to right"));
+    flipVertical = make(parent, tr("Flip &Vertical"), QStringLiteral("object-flip-vertical"), QKeySequence(Qt::Key_V),
+                        tr("Mirror the selected components top to bottom"));
+    zoomIn = make(parent, tr("Zoom &In"), QStringLiteral("zoom-in"), K::ZoomIn, tr("Magnify the diagram"));
+    zoomOut = make(parent, tr("Zoom &Out"), QStringLiteral("zoom-out"), K::ZoomOut, tr("Shrink the diagram"));
+    zoomFit = make(parent, tr("Zoom to &Fit"), QStringLiteral("zoom-fit-best"), QKeySequence(Qt::CTRL | Qt::Key_0),
+                   tr("Show the whole diagram"));
+    snapToGrid = make(parent, tr("&Snap to Grid"), QString(), QKeySequence(), tr("Keep components on the grid"));
+    snapToGrid->setCheckable(true);
+    snapToGrid->setChecked(true);
+    findComponent = make(parent, tr("&Find Component…"), QStringLiteral("edit-find"), K::Find,
+                         tr("Search the component library"));
+    experiment = make(parent, tr("&Experiment…"), QString(), QKeySequence(),
+                      tr("Start and stop time, output interval and tolerance of the simulation"));
+}
+
+} // namespace flange::ui
