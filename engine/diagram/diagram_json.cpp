@@ -217,10 +217,8 @@ Json toJson(const Diagram& d)
         Json pl = Json::object();
         pl["x"] = c.placement.x;
         pl["y"] = c.placement.y;
-        if (c.placement.width != 20)
-            pl["width"] = c.placement.width;
-        if (c.placement.height != 20)
-            pl["height"] = c.placement.height;
+        pl["width"] = c.placement.width;
+        pl["height"] = c.placement.height;
         pl["rotation"] = c.placement.rotation;
         pl["flipH"] = c.placement.flipH;
         pl["flipV"] = c.placement.flipV;
