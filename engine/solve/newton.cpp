@@ -9,6 +9,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 
 namespace flange::solve {
@@ -61,63 +62,110 @@ int kinJacobian(N_Vector u, N_Vector, SUNMatrix J, void* user, N_Vector, N_Vecto
 
 } // namespace
 
-NewtonResult solveNewton(const NewtonProblem& p, std::vector<double>& x, double tolerance)
+struct NewtonSolver::Impl {
+    NewtonProblem problem;
+    KinData data;
+    SUNContext ctx = nullptr;
+    N_Vector u = nullptr, us = nullptr, fs = nullptr;
+    SUNMatrix J = nullptr;
+    SUNLinearSolver LS = nullptr;
+    void* kin = nullptr;
+    bool factored = false;
+};
+
+NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
 {
+    Impl& m = *impl_;
+    m.problem = std::move(p);
+    const sunindextype n = static_cast<sunindextype>(m.problem.pattern.cols);
+    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), n <= 120};
+    if (n == 0)
+        return;
+    SUNContext_Create(nullptr, &m.ctx);
+    m.u = N_VNew_Serial(n, m.ctx);
+    m.us = N_VNew_Serial(n, m.ctx);
+    m.fs = N_VNew_Serial(n, m.ctx);
+    for (sunindextype i = 0; i < n; ++i) {
+        double sc = m.problem.scale.empty() ? 1.0 : m.problem.scale[static_cast<size_t>(i)];
+        NV_Ith_S(m.us, i) = 1.0 / (sc > 0 ? sc : 1.0);
+        NV_Ith_S(m.fs, i) = 1.0;
+    }
+    m.J = m.data.dense ? SUNDenseMatrix(n, n, m.ctx)
+                       : SUNSparseMatrix(n, n, static_cast<sunindextype>(std::max<size_t>(1, m.problem.pattern.nnz())),
+                                         CSC_MAT, m.ctx);
+    m.LS = m.data.dense ? SUNLinSol_Dense(m.u, m.J, m.ctx) : SUNLinSol_KLU(m.u, m.J, m.ctx);
+    m.kin = KINCreate(m.ctx);
+    KINInit(m.kin, kinResidual, m.u);
+    KINSetUserData(m.kin, &m.data);
+    KINSetLinearSolver(m.kin, m.LS, m.J);
+    KINSetJacFn(m.kin, kinJacobian);
+    KINSetScaledStepTol(m.kin, 1e-14);
+    KINSetMaxSetupCalls(m.kin, 1);
+    KINSetNumMaxIters(m.kin, 200);
+    KINSetMaxNewtonStep(m.kin, 1e20); // start values may be far from the solution in scaled units
+    KINSetPrintLevel(m.kin, 0);
+    KINSetErrHandlerFn(m.kin, [](int, const char*, const char*, char*, void*) {}, nullptr);
+}
+
+NewtonSolver::~NewtonSolver()
+{
+    Impl& m = *impl_;
+    if (m.kin)
+        KINFree(&m.kin);
+    if (m.LS)
+        SUNLinSolFree(m.LS);
+    if (m.J)
+        SUNMatDestroy(m.J);
+    for (N_Vector v : {m.u, m.us, m.fs})
+        if (v)
+            N_VDestroy(v);
+    if (m.ctx)
+        SUNContext_Free(&m.ctx);
+    delete impl_;
+}
+
+NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool freshJacobian)
+{
+    Impl& m = *impl_;
     NewtonResult result;
     const sunindextype n = static_cast<sunindextype>(x.size());
     if (n == 0) {
         result.converged = true;
         return result;
     }
-    SUNContext ctx = nullptr;
-    SUNContext_Create(nullptr, &ctx);
-    KinData data{&p, std::vector<double>(p.pattern.nnz()), n <= 120};
-    N_Vector u = N_VNew_Serial(n, ctx);
-    N_Vector us = N_VNew_Serial(n, ctx);
-    N_Vector fs = N_VNew_Serial(n, ctx);
-    for (sunindextype i = 0; i < n; ++i) {
-        NV_Ith_S(u, i) = x[static_cast<size_t>(i)];
-        double s = p.scale.empty() ? 1.0 : p.scale[static_cast<size_t>(i)];
-        NV_Ith_S(us, i) = 1.0 / (s > 0 ? s : 1.0);
-        NV_Ith_S(fs, i) = 1.0;
+    for (sunindextype i = 0; i < n; ++i)
+        NV_Ith_S(m.u, i) = x[static_cast<size_t>(i)];
+    KINSetFuncNormTol(m.kin, tolerance);
+    KINSetNoInitSetup(m.kin, (!freshJacobian && m.factored) ? SUNTRUE : SUNFALSE);
+    int flag = KINSol(m.kin, m.u, KIN_LINESEARCH, m.us, m.fs);
+    if (flag == KIN_LINESEARCH_NONCONV || flag == KIN_MAXITER_REACHED || (flag < 0 && !freshJacobian)) {
+        // A stale Jacobian or the line search on piecewise-linear characteristics can stall;
+        // plain Newton from a fresh Jacobian usually finishes.
+        for (sunindextype i = 0; i < n; ++i)
+            NV_Ith_S(m.u, i) = x[static_cast<size_t>(i)];
+        KINSetNoInitSetup(m.kin, SUNFALSE);
+        flag = KINSol(m.kin, m.u, KIN_NONE, m.us, m.fs);
     }
-    SUNMatrix J = data.dense ? SUNDenseMatrix(n, n, ctx)
-                             : SUNSparseMatrix(n, n, static_cast<sunindextype>(std::max<size_t>(1, p.pattern.nnz())), CSC_MAT, ctx);
-    SUNLinearSolver LS = data.dense ? SUNLinSol_Dense(u, J, ctx) : SUNLinSol_KLU(u, J, ctx);
-    void* kin = KINCreate(ctx);
-    KINInit(kin, kinResidual, u);
-    KINSetUserData(kin, &data);
-    KINSetLinearSolver(kin, LS, J);
-    KINSetJacFn(kin, kinJacobian);
-    KINSetFuncNormTol(kin, tolerance);
-    KINSetScaledStepTol(kin, 1e-14);
-    KINSetMaxSetupCalls(kin, 1);
-    KINSetNumMaxIters(kin, 200);
-    KINSetMaxNewtonStep(kin, 1e20); // start values may be far from the solution in scaled units
-    KINSetPrintLevel(kin, 0);
-    KINSetErrHandlerFn(kin, [](int, const char*, const char*, char*, void*) {}, nullptr);
-    int flag = KINSol(kin, u, KIN_LINESEARCH, us, fs);
-    if (flag == KIN_LINESEARCH_NONCONV || flag == KIN_MAXITER_REACHED) {
-        // Line search stalls on piecewise-linear characteristics; plain Newton often finishes.
-        flag = KINSol(kin, u, KIN_NONE, us, fs);
-    }
+    m.factored = true;
     long iters = 0;
-    KINGetNumNonlinSolvIters(kin, &iters);
-    KINGetFuncNorm(kin, &result.residualNorm);
+    KINGetNumNonlinSolvIters(m.kin, &iters);
+    KINGetFuncNorm(m.kin, &result.residualNorm);
     result.iterations = static_cast<int>(iters);
     result.converged = flag >= 0;
-    if (!result.converged)
-        result.message = KINGetReturnFlagName(flag);
+    if (!result.converged) {
+        char* name = KINGetReturnFlagName(flag);
+        result.message = name ? name : "KINSOL failure";
+        std::free(name);
+    }
     for (sunindextype i = 0; i < n; ++i)
-        x[static_cast<size_t>(i)] = NV_Ith_S(u, i);
-    KINFree(&kin);
-    SUNLinSolFree(LS);
-    SUNMatDestroy(J);
-    N_VDestroy(u);
-    N_VDestroy(us);
-    N_VDestroy(fs);
-    SUNContext_Free(&ctx);
+        x[static_cast<size_t>(i)] = NV_Ith_S(m.u, i);
     return result;
+}
+
+NewtonResult solveNewton(const NewtonProblem& p, std::vector<double>& x, double tolerance)
+{
+    NewtonSolver solver(p);
+    return solver.solve(x, tolerance, true);
 }
 
 } // namespace flange::solve

@@ -29,4 +29,21 @@ struct NewtonResult {
 // Solves F(x) = 0 starting from x (updated in place).
 NewtonResult solveNewton(const NewtonProblem& p, std::vector<double>& x, double tolerance);
 
+// A Newton solver kept across many solves of one system (after every event, at every
+// output point): KINSOL's memory and KLU's symbolic analysis are made once. With
+// freshJacobian = false the last factorization is reused for the first iteration, which
+// is all a nearly consistent starting point needs.
+class NewtonSolver {
+public:
+    explicit NewtonSolver(NewtonProblem p);
+    ~NewtonSolver();
+    NewtonSolver(const NewtonSolver&) = delete;
+    NewtonSolver& operator=(const NewtonSolver&) = delete;
+    NewtonResult solve(std::vector<double>& x, double tolerance, bool freshJacobian);
+
+private:
+    struct Impl;
+    Impl* impl_;
+};
+
 } // namespace flange::solve

@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <sstream>
 
 namespace flange {
@@ -465,36 +466,47 @@ private:
         throw simulationFailed(msg);
     }
 
-    // Algebraic unknowns and state derivatives with states held fixed (after an event).
-    void solveConsistent(double t)
+    // Algebraic unknowns and state derivatives with states held fixed: after an event, and
+    // at output points, where IDA's interpolated algebraic values are only as good as its
+    // polynomial across kinks that raise no event (noEvent characteristics).
+    void solveConsistent(double t, bool freshJacobian = true)
     {
-        const auto& pat = m_.jacPattern;
-        solve::NewtonProblem prob;
-        prob.pattern = pat;
-        auto unpack = [&](const double* z) {
-            for (int32_t i = 0; i < n_; ++i)
-                (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] = z[i];
-        };
-        prob.residual = [&](const double* z, double* f) {
-            unpack(z);
-            residual(t, y_.data(), yp_.data(), f, false);
-            return true;
-        };
-        prob.jacobian = [&](const double* z, double* values) {
-            unpack(z);
-            jacobian(t, y_.data(), yp_.data(), false);
-            for (int32_t c = 0; c < pat.cols; ++c)
-                for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k)
-                    values[k] = m_.slotIsState[static_cast<size_t>(c)] ? jyp_[static_cast<size_t>(k)] : jy_[static_cast<size_t>(k)];
-        };
-        prob.scale = m_.nominal;
-        std::vector<double> z(static_cast<size_t>(n_));
+        if (!consistent_) {
+            const auto& pat = m_.jacPattern;
+            solve::NewtonProblem prob;
+            prob.pattern = pat;
+            prob.residual = [this](const double* z, double* f) {
+                unpackConsistent(z);
+                residual(consistentTime_, y_.data(), yp_.data(), f, false);
+                return true;
+            };
+            prob.jacobian = [this](const double* z, double* values) {
+                unpackConsistent(z);
+                jacobian(consistentTime_, y_.data(), yp_.data(), false);
+                const auto& p = m_.jacPattern;
+                for (int32_t c = 0; c < p.cols; ++c)
+                    for (int32_t k = p.colPtr[static_cast<size_t>(c)]; k < p.colPtr[static_cast<size_t>(c) + 1]; ++k)
+                        values[k] = m_.slotIsState[static_cast<size_t>(c)] ? jyp_[static_cast<size_t>(k)]
+                                                                           : jy_[static_cast<size_t>(k)];
+            };
+            prob.scale = m_.nominal;
+            consistent_ = std::make_unique<solve::NewtonSolver>(std::move(prob));
+            consistentZ_.resize(static_cast<size_t>(n_));
+        }
+        consistentTime_ = t;
         for (int32_t i = 0; i < n_; ++i)
-            z[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
-        solve::NewtonResult r = solve::solveNewton(prob, z, 1e-10);
+            consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
+        solve::NewtonResult r = consistent_->solve(consistentZ_, 1e-10, freshJacobian);
         if (!r.converged)
-            throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved after an event (" + r.message + ")");
-        unpack(z.data());
+            throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved with the states held (" +
+                                   r.message + ")");
+        unpackConsistent(consistentZ_.data());
+    }
+
+    void unpackConsistent(const double* z)
+    {
+        for (int32_t i = 0; i < n_; ++i)
+            (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] = z[i];
     }
 
     // ---------- IDA
@@ -557,6 +569,7 @@ private:
         atolv_ = N_VNew_Serial(n_, ctx_);
         for (int32_t i = 0; i < n_; ++i) {
             NV_Ith_S(idv_, i) = m_.slotIsState[static_cast<size_t>(i)] ? 1.0 : 0.0;
+            // MSL user's guide (StateSelection): abstol_i = 0.01 * reltol * nominal_i
             NV_Ith_S(atolv_, i) = 0.01 * rtol_ * m_.nominal[static_cast<size_t>(i)];
         }
         copyIn();
@@ -738,8 +751,7 @@ private:
                 throw simulationFailed("integration failed at t = " + fmt(tret) + ": " + lastIdaMessage_);
             copyOut();
             t = tret;
-            if (m_.stateSlots.empty())
-                solveConsistent(t);
+            solveConsistent(t, m_.stateSlots.empty());
             const double eps = 1e-12 * (1 + std::fabs(t));
             bool onGrid = std::fabs(t - tout) <= eps;
             if (flag == IDA_ROOT_RETURN) {
@@ -809,6 +821,9 @@ private:
     std::vector<std::string> warnings_;
     SimulationStats stats_;
     std::string lastIdaMessage_;
+    std::unique_ptr<solve::NewtonSolver> consistent_;
+    std::vector<double> consistentZ_;
+    double consistentTime_ = 0;
     SUNContext ctx_ = nullptr;
     void* ida_ = nullptr;
     N_Vector yv_ = nullptr, ypv_ = nullptr, idv_ = nullptr, atolv_ = nullptr;
