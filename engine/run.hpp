@@ -13,6 +13,11 @@ namespace flange {
 struct SimulationOptions {
     std::optional<double> stopTime, interval, tolerance;
     bool suppressAlgebraicErrors = true; // error test on states only, as Dymola
+    // Re-solve the algebraic unknowns from the interpolated states at every output point.
+    // IDA's interpolation is accurate to the tolerance except across kinks that raise no
+    // event (noEvent characteristics such as ElastoGap's), where this removes small
+    // excursions; it roughly doubles the cost of output.
+    bool exactAlgebraicOutputs = false;
     int maxEventIterations = 20;
     int maxConsecutiveEvents = 100; // in one output interval: chattering
 };

@@ -58,8 +58,9 @@ int run(const QStringList& args)
     QCommandLineOption signalList("signals", "Comma-separated signals to write (default: all variables).", "a,b,...");
     QCommandLineOption stats("stats", "Print translation and solver statistics.");
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
+    QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
-    parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, libraryDir});
+    parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
@@ -96,6 +97,7 @@ int run(const QStringList& args)
     opt.stopTime = number(stop);
     opt.interval = number(interval);
     opt.tolerance = number(tolerance);
+    opt.exactAlgebraicOutputs = parser.isSet(exact);
     std::vector<int> selection;
     if (parser.isSet(signalList)) {
         for (const std::string& name : split(parser.value(signalList).toStdString())) {

@@ -100,7 +100,6 @@ NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
     KINSetLinearSolver(m.kin, m.LS, m.J);
     KINSetJacFn(m.kin, kinJacobian);
     KINSetScaledStepTol(m.kin, 1e-14);
-    KINSetMaxSetupCalls(m.kin, 1);
     KINSetNumMaxIters(m.kin, 200);
     KINSetMaxNewtonStep(m.kin, 1e20); // start values may be far from the solution in scaled units
     KINSetPrintLevel(m.kin, 0);
@@ -136,7 +135,11 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     for (sunindextype i = 0; i < n; ++i)
         NV_Ith_S(m.u, i) = x[static_cast<size_t>(i)];
     KINSetFuncNormTol(m.kin, tolerance);
-    KINSetNoInitSetup(m.kin, (!freshJacobian && m.factored) ? SUNTRUE : SUNFALSE);
+    // Exact Newton for a fresh start; a modified Newton (factorization kept) for the small
+    // corrections of nearly consistent points, where refactoring would dominate the cost.
+    bool reuse = !freshJacobian && m.factored;
+    KINSetNoInitSetup(m.kin, reuse ? SUNTRUE : SUNFALSE);
+    KINSetMaxSetupCalls(m.kin, reuse ? 10 : 1);
     int flag = KINSol(m.kin, m.u, KIN_LINESEARCH, m.us, m.fs);
     if (flag == KIN_LINESEARCH_NONCONV || flag == KIN_MAXITER_REACHED || (flag < 0 && !freshJacobian)) {
         // A stale Jacobian or the line search on piecewise-linear characteristics can stall;
@@ -144,9 +147,12 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
         for (sunindextype i = 0; i < n; ++i)
             NV_Ith_S(m.u, i) = x[static_cast<size_t>(i)];
         KINSetNoInitSetup(m.kin, SUNFALSE);
+        KINSetMaxSetupCalls(m.kin, 1);
         flag = KINSol(m.kin, m.u, KIN_NONE, m.us, m.fs);
     }
-    m.factored = true;
+    long setups = 0;
+    KINGetNumJacEvals(m.kin, &setups); // only a factored Jacobian may be reused
+    m.factored = setups > 0;
     long iters = 0;
     KINGetNumNonlinSolvIters(m.kin, &iters);
     KINGetFuncNorm(m.kin, &result.residualNorm);

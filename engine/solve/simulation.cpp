@@ -467,8 +467,7 @@ private:
     }
 
     // Algebraic unknowns and state derivatives with states held fixed: after an event, and
-    // at output points, where IDA's interpolated algebraic values are only as good as its
-    // polynomial across kinks that raise no event (noEvent characteristics).
+    // at output points when exact algebraic outputs are asked for (SimulationOptions).
     void solveConsistent(double t, bool freshJacobian = true)
     {
         if (!consistent_) {
@@ -751,7 +750,8 @@ private:
                 throw simulationFailed("integration failed at t = " + fmt(tret) + ": " + lastIdaMessage_);
             copyOut();
             t = tret;
-            solveConsistent(t, m_.stateSlots.empty());
+            if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
+                solveConsistent(t, m_.stateSlots.empty());
             const double eps = 1e-12 * (1 + std::fabs(t));
             bool onGrid = std::fabs(t - tout) <= eps;
             if (flag == IDA_ROOT_RETURN) {

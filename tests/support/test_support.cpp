@@ -42,11 +42,11 @@ double MemorySink::at(const std::string& name, double t) const
     return rows.back()[c];
 }
 
-Simulated simulateJson(const std::string& json)
+Simulated simulateJson(const std::string& json, const SimulationOptions& options)
 {
     Simulated s;
     s.model = compileModel(diagramFromJson(json), bundledLibrary());
-    s.stats = simulate(*s.model, SimulationOptions{}, s.sink);
+    s.stats = simulate(*s.model, options, s.sink);
     return s;
 }
 

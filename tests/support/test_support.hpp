@@ -39,7 +39,7 @@ struct Simulated {
     MemorySink sink;
 };
 
-Simulated simulateJson(const std::string& json);
+Simulated simulateJson(const std::string& json, const SimulationOptions& options = {});
 
 // Tiny diagram builder: components as "name:Type{param=value,...}" lines are overkill;
 // tests write JSON directly with these helpers for brevity.
