@@ -286,7 +286,6 @@ NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf
 
 void Pool::visit(NodeId root, const std::function<void(NodeId, const Node&)>& f) const
 {
-    std::vector<char> seen;
     std::vector<std::pair<NodeId, bool>> stack{{root, false}};
     std::unordered_map<NodeId, char> done;
     while (!stack.empty()) {

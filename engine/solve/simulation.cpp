@@ -47,7 +47,6 @@ public:
         pre_ = m.discreteStart;
         rel_.assign(m.relations.size(), 0.0);
         dist_.assign(m.relations.size(), 0.0);
-        fvals_.assign(static_cast<size_t>(n_), 0.0);
         jy_.assign(m.jacPattern.nnz(), 0.0);
         jyp_.assign(m.jacPattern.nnz(), 0.0);
         if (outputs.empty())
@@ -813,7 +812,7 @@ private:
     ResultSink& sink_;
     int32_t n_ = 0;
     double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
-    std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, fvals_, jy_, jyp_, varValues_;
+    std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
     std::vector<int> outputs_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
