@@ -258,6 +258,23 @@ private:
         return std::fabs(check - (a * 3.7 + b)) <= 1e-12 * (1 + std::fabs(check)) && a != 0;
     }
 
+    // Does d read a value that the event iteration solves for (not a state, time or discrete)?
+    bool readsSolved(NodeId d) const
+    {
+        bool reads = false;
+        f_.pool.visit(d, [&](NodeId, const expr::Node& n) {
+            if (n.op == expr::Op::Rel && cm_.relations[static_cast<size_t>(n.index)].readsSolved)
+                reads = true;
+            if (n.op != expr::Op::Var)
+                return;
+            VarSource vs = source(n.index);
+            if (vs.kind == VarSource::Kind::Yp ||
+                (vs.kind == VarSource::Kind::Y && !cm_.slotIsState[static_cast<size_t>(vs.index)]))
+                reads = true;
+        });
+        return reads;
+    }
+
     void buildEvents()
     {
         auto src = [this](int32_t v) { return source(v); };
@@ -274,6 +291,7 @@ private:
             for (int32_t v : structure::incidentVars(f_.pool, d))
                 nominal = std::max(nominal, f_.vars[static_cast<size_t>(v)].nominal);
             info.nominal = nominal > 0 ? nominal : 1.0;
+            info.readsSolved = readsSolved(d);
             zc.store(d, 0, static_cast<int32_t>(k));
             cm_.relations.push_back(info);
         }
@@ -314,8 +332,10 @@ private:
         };
         for (size_t i = 0; i < eqs.size(); ++i)
             visit(i);
-        for (size_t i : order)
+        for (size_t i : order) {
             cm_.discrete.push_back(eqs[i]);
+            cm_.discreteReadsSolved.push_back(readsSolved(eqs[i].value) ? 1 : 0);
+        }
         cm_.initialDiscrete = f_.initialDiscrete;
         cm_.whens = f_.whens;
         for (const auto& w : cm_.whens)

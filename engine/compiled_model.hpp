@@ -27,6 +27,7 @@ struct RelationInfo {
     bool timeEvent = false; // depends on time and constants only: lhs - rhs = a*time + b
     double a = 0, b = 0;
     double nominal = 1;
+    bool readsSolved = false; // reads an algebraic unknown or a derivative (solved at events)
 };
 
 struct TranslationStats {
@@ -68,6 +69,10 @@ struct CompiledModel {
     std::vector<RelationInfo> relations;
     codegen::Tape crossing;             // out[0][k] = signed distance, > 0 <=> relation true
     std::vector<flatten::DiscreteAssignment> discrete;        // sorted
+    // Per discrete equation: reads a solved unknown, directly or through a relation. After
+    // pre() changes, these keep their values until the unknowns are solved again (the
+    // tearing variables of the mixed system, as a Modelica tool treats them).
+    std::vector<char> discreteReadsSolved;
     std::vector<flatten::DiscreteAssignment> initialDiscrete; // initial algorithm
     std::vector<flatten::WhenClause> whens;
     std::vector<int32_t> reinitSlots; // per when, per reinit: slot of the state

@@ -157,12 +157,14 @@ private:
 
     // Relation values at time t: exact at initialization, with hysteresis at events;
     // time relations take their value just after t.
-    bool updateRelations(double t, bool exact)
+    bool updateRelations(double t, bool exact, bool holdSolved = false)
     {
         distances(t, y_.data(), yp_.data());
         bool changed = false;
         for (size_t k = 0; k < m_.relations.size(); ++k) {
             const RelationInfo& r = m_.relations[k];
+            if (holdSolved && r.readsSolved)
+                continue;
             double d = dist_[k];
             bool inclusive = r.op == expr::Op::Ge || r.op == expr::Op::Le;
             bool v;
@@ -171,6 +173,10 @@ private:
                 v = std::fabs(d) <= tol ? r.a > 0 : d > 0;
             } else if (exact) {
                 v = inclusive ? d >= 0 : d > 0;
+            } else if (std::fabs(d) <= 1e-3 * hysteresis(static_cast<int>(k))) {
+                // On the boundary up to round-off (fn = 0 once a ramp has ended): the relation's
+                // own answer, as the exact value would give; hysteresis is for crossings.
+                v = inclusive;
             } else {
                 v = d + (rel_[k] != 0 ? hysteresis(static_cast<int>(k)) : -hysteresis(static_cast<int>(k))) > 0;
             }
@@ -205,7 +211,7 @@ private:
     }
 
     // Evaluates the discrete equations in order; returns the names of what changed.
-    std::vector<std::string> updateDiscrete(double t, bool initial)
+    std::vector<std::string> updateDiscrete(double t, bool initial, bool holdSolved = false)
     {
         std::vector<std::string> changes;
         if (m_.discrete.empty() && (!initial || m_.initialDiscrete.empty()))
@@ -219,8 +225,9 @@ private:
                 slot = v;
             }
         };
-        for (const auto& a : m_.discrete)
-            assign(a);
+        for (size_t i = 0; i < m_.discrete.size(); ++i)
+            if (!holdSolved || !m_.discreteReadsSolved[i])
+                assign(m_.discrete[i]);
         if (initial && !m_.initialDiscrete.empty()) {
             // initial algorithms may read discrete values computed by equations, and feed others
             for (const auto& a : m_.initialDiscrete)
@@ -656,6 +663,14 @@ private:
     void iterateEvent(double t, EventRecord& rec, const std::string& cause)
     {
         for (int outer = 0;; ++outer) {
+            if (outer > 0) {
+                // pre() changed: the solved unknowns still belong to the old mode, so the
+                // discretes reading them keep their values until one solve has followed.
+                updateRelations(t, false, true);
+                auto changes = updateDiscrete(t, false, true);
+                rec.changes.insert(rec.changes.end(), changes.begin(), changes.end());
+                solveConsistent(t);
+            }
             for (int inner = 0;; ++inner) {
                 bool relChanged = updateRelations(t, false);
                 auto changes = updateDiscrete(t, false);
