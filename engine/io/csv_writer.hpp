@@ -3,6 +3,7 @@
 // (the shortest text that reads back to the same double).
 #include "engine/run.hpp"
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -22,6 +23,12 @@ private:
     std::FILE* file_ = nullptr;
     std::string path_;
     std::string line_;
+    struct Cached {
+        double value = 0;
+        char text[31];
+        uint8_t length = 0; // 0: nothing cached yet
+    };
+    std::vector<Cached> cache_;
 };
 
 } // namespace flange::io

@@ -152,7 +152,7 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     }
     long setups = 0;
     KINGetNumJacEvals(m.kin, &setups); // only a factored Jacobian may be reused
-    m.factored = setups > 0;
+    m.factored = setups > 0 || (reuse && flag >= 0); // a reused factorization stays valid
     long iters = 0;
     KINGetNumNonlinSolvIters(m.kin, &iters);
     KINGetFuncNorm(m.kin, &result.residualNorm);

@@ -5,6 +5,7 @@
 #include "engine/error.hpp"
 #include "engine/expr/evaluate.hpp"
 #include "engine/run.hpp"
+#include "engine/solve/block_solve.hpp"
 #include "engine/solve/newton.hpp"
 #include "engine/structure/matching.hpp"
 
@@ -66,8 +67,10 @@ public:
         if (!(rtol_ > 0))
             throw badInput("tolerance must be positive");
         for (size_t k = 0; k < m.relations.size(); ++k)
-            if (!m.relations[k].timeEvent)
+            if (!m.relations[k].timeEvent) {
                 stateRelations_.push_back(static_cast<int>(k));
+                rootsReadSolved_ = rootsReadSolved_ || m.relations[k].readsSolved;
+            }
         whenPrev_.assign(m.whens.size(), 0);
     }
 
@@ -79,7 +82,7 @@ public:
             SUNLinSolFree(ls_);
         if (A_)
             SUNMatDestroy(A_);
-        for (N_Vector v : {yv_, ypv_, idv_, atolv_})
+        for (N_Vector v : {yv_, ypv_, idv_, atolv_, dkyY_, dkyYp_})
             if (v)
                 N_VDestroy(v);
         if (ctx_)
@@ -153,6 +156,27 @@ private:
         m_.crossing.run(in);
     }
 
+    // Crossing functions between steps. IDA's interpolant is accurate for the states only
+    // (algebraic errors are not controlled), so relations on algebraic unknowns (a friction
+    // torque, a driving sine) are evaluated on the unknowns solved from the interpolated
+    // states, as a tool that integrates the states alone would: otherwise a stick-to-slip
+    // switch is found late by as much as the step is long.
+    void rootDistances(double t, const double* y, const double* yp)
+    {
+        if (!exactRoots()) {
+            distances(t, y, yp);
+            return;
+        }
+        std::copy(y, y + n_, y_.begin());
+        std::copy(yp, yp + n_, yp_.begin());
+        try {
+            solveConsistent(t, false);
+            distances(t, y_.data(), yp_.data());
+        } catch (const Error&) {
+            distances(t, y, yp);
+        }
+    }
+
     double hysteresis(int k) const { return 1e-4 * rtol_ * m_.relations[static_cast<size_t>(k)].nominal; }
 
     // Relation values at time t: exact at initialization, with hysteresis at events;
@@ -173,10 +197,11 @@ private:
                 v = std::fabs(d) <= tol ? r.a > 0 : d > 0;
             } else if (exact) {
                 v = inclusive ? d >= 0 : d > 0;
-            } else if (std::fabs(d) <= 1e-3 * hysteresis(static_cast<int>(k))) {
-                // On the boundary up to round-off (fn = 0 once a ramp has ended): the relation's
-                // own answer, as the exact value would give; hysteresis is for crossings.
-                v = inclusive;
+            } else if (inclusive && std::fabs(d) <= 1e-3 * hysteresis(static_cast<int>(k))) {
+                // On the boundary up to round-off (fn <= 0 once a ramp has ended at fn = 0):
+                // an inclusive relation holds there. A strict one keeps its value (hysteresis),
+                // so a friction element held at sa = tau0_max by its neighbour stays sliding.
+                v = true;
             } else {
                 v = d + (rel_[k] != 0 ? hysteresis(static_cast<int>(k)) : -hysteresis(static_cast<int>(k))) > 0;
             }
@@ -333,8 +358,12 @@ private:
         for (int32_t c = 0; c < pat.cols; ++c)
             for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k) {
                 int32_t r = fPos[static_cast<size_t>(pat.rowIdx[static_cast<size_t>(k)])];
-                cells.push_back({r, c, {InitSource::FY, k}});
-                if (m_.slotIsState[static_cast<size_t>(c)])
+                // only the structurally present parts: a phantom der(x) entry would tie
+                // explicit rows into loops and spoil the block order of solveByBlocks
+                bool state = m_.slotIsState[static_cast<size_t>(c)] != 0;
+                if (!state || m_.jacHasY[static_cast<size_t>(k)])
+                    cells.push_back({r, c, {InitSource::FY, k}});
+                if (state && m_.jacHasYp[static_cast<size_t>(k)])
                     cells.push_back({r, zcol(c, true), {InitSource::FYP, k}});
             }
         std::vector<int32_t> gRowOf(static_cast<size_t>(m_.m), -1);
@@ -424,7 +453,21 @@ private:
             updateRelations(t0_, true);
             updateDiscrete(t0_, true);
             pre_ = disc_;
+            std::vector<double> guess = z;
             solve::NewtonResult r = solve::solveNewton(prob, z, 1e-10);
+            if (!r.converged) {
+                // Poor guesses (an efficiency of 0 before 1/efficiency): solve block by block
+                // in dependency order for better ones, then all together again.
+                z = guess;
+                solve::solveByBlocks(prob, z, 50, 1e-12);
+                if (solve::residualBelow(prob, z, 1e-10)) {
+                    // Solved; a Newton over the whole system would fail where the blocks were
+                    // singular but consistent (see solveByBlocks).
+                    r.converged = true;
+                } else {
+                    r = solve::solveNewton(prob, z, 1e-10);
+                }
+            }
             if (!r.converged)
                 failInit(prob, z, r, rowOrigin);
             unpack(z.data());
@@ -495,6 +538,7 @@ private:
                                                                            : jy_[static_cast<size_t>(k)];
             };
             prob.scale = m_.nominal;
+            consistentProblem_ = prob;
             consistent_ = std::make_unique<solve::NewtonSolver>(std::move(prob));
             consistentZ_.resize(static_cast<size_t>(n_));
         }
@@ -502,6 +546,13 @@ private:
         for (int32_t i = 0; i < n_; ++i)
             consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
         solve::NewtonResult r = consistent_->solve(consistentZ_, 1e-10, freshJacobian);
+        if (!r.converged) {
+            // Singular but consistent (two friction elements stuck in series): block by block.
+            for (int32_t i = 0; i < n_; ++i)
+                consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
+            solve::solveByBlocks(consistentProblem_, consistentZ_, 50, 1e-12);
+            r.converged = solve::residualBelow(consistentProblem_, consistentZ_, 1e-10);
+        }
         if (!r.converged)
             throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved with the states held (" +
                                    r.message + ")");
@@ -556,7 +607,7 @@ private:
     static int idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user)
     {
         auto* self = static_cast<Run*>(user);
-        self->distances(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp));
+        self->rootDistances(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp));
         for (size_t j = 0; j < self->stateRelations_.size(); ++j) {
             int k = self->stateRelations_[j];
             g[j] = self->dist_[static_cast<size_t>(k)] +
@@ -570,6 +621,8 @@ private:
         SUNContext_Create(nullptr, &ctx_);
         yv_ = N_VNew_Serial(n_, ctx_);
         ypv_ = N_VNew_Serial(n_, ctx_);
+        dkyY_ = N_VNew_Serial(n_, ctx_);
+        dkyYp_ = N_VNew_Serial(n_, ctx_);
         idv_ = N_VNew_Serial(n_, ctx_);
         atolv_ = N_VNew_Serial(n_, ctx_);
         for (int32_t i = 0; i < n_; ++i) {
@@ -696,6 +749,8 @@ private:
 
     void handleEvent(double t, bool timeEvent, const std::string& cause)
     {
+        if (exactRoots())
+            solveConsistent(t, false); // the left limit on the same footing as the crossing functions
         emitRow(t); // left limit
         EventRecord rec;
         rec.time = t;
@@ -742,12 +797,86 @@ private:
         return reinit;
     }
 
+    // The solution at time tg inside the step just taken: IDA's interpolant, with the
+    // algebraic unknowns solved from it where the crossing functions read them.
+    void interpolateAt(double tg)
+    {
+        check(IDAGetDky(ida_, tg, 0, dkyY_), "IDAGetDky");
+        check(IDAGetDky(ida_, tg, 1, dkyYp_), "IDAGetDky");
+        for (int32_t i = 0; i < n_; ++i) {
+            y_[static_cast<size_t>(i)] = NV_Ith_S(dkyY_, i);
+            yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
+        }
+        if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs || exactRoots())
+            solveConsistent(tg, m_.stateSlots.empty());
+    }
+
+    bool exactRoots() const { return rootsReadSolved_ && opt_.suppressAlgebraicErrors && !m_.stateSlots.empty(); }
+
+    // Index (into stateRelations_) of a relation whose value at y_ differs from the frozen one.
+    int changedRelation(double t)
+    {
+        distances(t, y_.data(), yp_.data());
+        for (size_t j = 0; j < stateRelations_.size(); ++j) {
+            int k = stateRelations_[j];
+            double g = dist_[static_cast<size_t>(k)] + (rel_[static_cast<size_t>(k)] != 0 ? hysteresis(k) : -hysteresis(k));
+            if ((g > 0) != (rel_[static_cast<size_t>(k)] != 0))
+                return static_cast<int>(j);
+        }
+        return -1;
+    }
+
+    // Output points double as crossing checks (as a tool evaluating its model at every
+    // output point does): IDA compares the crossing functions at step ends only, and a
+    // switch that comes and goes inside one long step (a stuck gear, a driving sine) would
+    // be missed. Returns the relation found changed at tg, located back to its first time
+    // in (tLow, tg] by bisection on the interpolant; y_ then holds the solution there.
+    int crossingBefore(double tLow, double& tg)
+    {
+        if (stateRelations_.empty())
+            return -1;
+        int j = changedRelation(tg);
+        if (j < 0)
+            return -1;
+        double lo = tLow, hi = tg;
+        while (hi - lo > 1e-13 * (1 + std::fabs(hi))) {
+            double mid = 0.5 * (lo + hi);
+            interpolateAt(mid);
+            int jm = changedRelation(mid);
+            if (jm >= 0) {
+                hi = mid;
+                j = jm;
+            } else {
+                lo = mid;
+            }
+        }
+        interpolateAt(hi);
+        tg = hi;
+        return j;
+    }
+
+    void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent)
+    {
+        ++stats_.stateEvents;
+        std::string cause = m_.relations[static_cast<size_t>(stateRelations_[static_cast<size_t>(relationIndex)])].origin;
+        long interval = static_cast<long>((t - t0_) / dt_);
+        eventsInInterval = interval == lastIntervalWithEvent ? eventsInInterval + 1 : 1;
+        lastIntervalWithEvent = interval;
+        if (eventsInInterval > opt_.maxConsecutiveEvents)
+            throw simulationFailed("chattering at t = " + fmt(t) + ": more than " +
+                                   std::to_string(opt_.maxConsecutiveEvents) +
+                                   " events in one output interval, caused by " + cause);
+        handleEvent(t, false, cause); // writes the left and right limits
+    }
+
+    // One IDA step per call (IDA_ONE_STEP): the output grid is interpolated with IDAGetDky,
+    // so output points neither cut steps nor split the root search.
     void integrate()
     {
         setupIda();
-        // An event at the start time (a time relation flipping exactly at t0) is handled first.
-        long k = 1;
-        long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
+        long k = 1; // next output point
+        const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
+        auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
         double t = t0_;
         std::vector<int> rootsFound(stateRelations_.size());
         int eventsInInterval = 0;
@@ -755,46 +884,53 @@ private:
         while (t < tEnd_) {
             if (sink_.cancelled())
                 throw Error(ErrorKind::Cancelled, "simulation cancelled at t = " + fmt(t));
-            double tout = k >= nOut ? tEnd_ : t0_ + static_cast<double>(k) * dt_;
-            double tEvent = nextTimeEvent(t); // tEnd_ when there is none
-            IDASetStopTime(ida_, std::min(tEvent, tEnd_));
+            double tStop = std::min(nextTimeEvent(t), tEnd_);
+            IDASetStopTime(ida_, tStop);
             double tret = t;
-            int flag = IDASolve(ida_, std::min(tout, tEvent), &tret, yv_, ypv_, IDA_NORMAL);
+            int flag = IDASolve(ida_, tStop, &tret, yv_, ypv_, IDA_ONE_STEP);
             if (flag < 0)
                 throw simulationFailed("integration failed at t = " + fmt(tret) + ": " + lastIdaMessage_);
+            const double eps = 1e-12 * (1 + std::fabs(tret));
+            bool eventInStep = false;
+            double tLow = t;
+            while (k <= nOut && gridTime(k) < tret - eps) {
+                double tg = gridTime(k);
+                interpolateAt(tg);
+                int j = crossingBefore(tLow, tg);
+                if (j >= 0) {
+                    if (std::fabs(tg - gridTime(k)) <= eps)
+                        ++k;
+                    t = tg;
+                    stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
+                    eventInStep = true;
+                    break;
+                }
+                emitRow(tg);
+                tLow = tg;
+                ++k;
+            }
+            if (eventInStep)
+                continue; // IDA was re-initialized at the event, before the end of its step
             copyOut();
             t = tret;
             if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
-            const double eps = 1e-12 * (1 + std::fabs(t));
-            bool onGrid = std::fabs(t - tout) <= eps;
+            bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
             if (flag == IDA_ROOT_RETURN) {
-                ++stats_.stateEvents;
                 IDAGetRootInfo(ida_, rootsFound.data());
-                std::string cause;
-                for (size_t j = 0; j < rootsFound.size(); ++j)
-                    if (rootsFound[j] != 0) {
-                        cause = m_.relations[static_cast<size_t>(stateRelations_[j])].origin;
-                        break;
-                    }
-                long interval = static_cast<long>((t - t0_) / dt_);
-                eventsInInterval = interval == lastIntervalWithEvent ? eventsInInterval + 1 : 1;
-                lastIntervalWithEvent = interval;
-                if (eventsInInterval > opt_.maxConsecutiveEvents)
-                    throw simulationFailed("chattering at t = " + fmt(t) + ": more than " +
-                                           std::to_string(opt_.maxConsecutiveEvents) +
-                                           " events in one output interval, caused by " + cause);
-                handleEvent(t, false, cause);
+                int j = 0;
+                while (j + 1 < static_cast<int>(rootsFound.size()) && rootsFound[static_cast<size_t>(j)] == 0)
+                    ++j;
+                stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
                 if (onGrid)
                     ++k;
                 continue;
             }
-            // Reached the output point or the stop time (IDA reports either flag when they coincide).
             if (t >= tEnd_ - eps) {
                 emitRow(tEnd_);
                 break;
             }
-            if (std::fabs(t - tEvent) <= eps) {
+            if (flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps) {
                 ++stats_.timeEvents;
                 std::string cause;
                 for (const auto& r : m_.relations)
@@ -805,8 +941,10 @@ private:
                     ++k;
                 continue;
             }
-            emitRow(t);
-            ++k;
+            if (onGrid) {
+                emitRow(t);
+                ++k;
+            }
         }
         collectCounters();
     }
@@ -831,16 +969,19 @@ private:
     std::vector<int> outputs_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
+    bool rootsReadSolved_ = false;
     std::vector<char> whenPrev_;
     std::vector<std::string> warnings_;
     SimulationStats stats_;
     std::string lastIdaMessage_;
     std::unique_ptr<solve::NewtonSolver> consistent_;
+    solve::NewtonProblem consistentProblem_;
     std::vector<double> consistentZ_;
     double consistentTime_ = 0;
     SUNContext ctx_ = nullptr;
     void* ida_ = nullptr;
     N_Vector yv_ = nullptr, ypv_ = nullptr, idv_ = nullptr, atolv_ = nullptr;
+    N_Vector dkyY_ = nullptr, dkyYp_ = nullptr; // output points interpolated inside the last step
     SUNMatrix A_ = nullptr;
     SUNLinearSolver ls_ = nullptr;
     bool dense_ = true;
