@@ -292,10 +292,20 @@ private:
                 nominal = std::max(nominal, f_.vars[static_cast<size_t>(v)].nominal);
             info.nominal = nominal > 0 ? nominal : 1.0;
             info.readsSolved = readsSolved(d);
+            for (int32_t v : structure::incidentVars(f_.pool, d)) {
+                VarSource vs = source(v);
+                if (vs.kind == VarSource::Kind::Y && !cm_.slotIsState[static_cast<size_t>(vs.index)])
+                    info.algebraicSlots.push_back(vs.index);
+            }
             zc.store(d, 0, static_cast<int32_t>(k));
             cm_.relations.push_back(info);
         }
         cm_.crossing = zc.finish();
+        for (const auto& eq : s_.eqs)
+            f_.pool.visit(eq.residual, [&](NodeId, const expr::Node& n) {
+                if (n.op == expr::Op::Rel)
+                    cm_.relations[static_cast<size_t>(n.index)].inResidual = true;
+            });
 
         // Discrete equations in dependency order (pre() values are not dependencies).
         const auto& eqs = f_.discreteEquations;

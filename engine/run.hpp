@@ -32,6 +32,7 @@ struct EventRecord {
 struct SimulationStats {
     long steps = 0, residualEvaluations = 0, jacobianEvaluations = 0;
     long stateEvents = 0, timeEvents = 0;
+    long silentCrossings = 0; // relation crossings that changed no discrete value: no restart
     long rows = 0;
     double initSeconds = 0, integrateSeconds = 0;
     std::vector<std::string> warnings;

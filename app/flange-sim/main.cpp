@@ -137,8 +137,9 @@ int run(const QStringList& args)
             phases += (phases.empty() ? "" : ", ") + name + " " + std::to_string(msec).substr(0, 6);
         std::fprintf(stderr, "translation phases [ms]: %s\n", phases.c_str());
         std::fprintf(stderr, "solver: %ld steps, %ld residual evaluations, %ld Jacobian evaluations, %ld state events, "
-                             "%ld time events, %ld rows\n",
-                     st.steps, st.residualEvaluations, st.jacobianEvaluations, st.stateEvents, st.timeEvents, st.rows);
+                             "%ld time events, %ld crossings without effect, %ld rows\n",
+                     st.steps, st.residualEvaluations, st.jacobianEvaluations, st.stateEvents, st.timeEvents,
+                     st.silentCrossings, st.rows);
         std::fprintf(stderr, "time [ms]: library %.2f, load+translate %.2f, initialize %.2f, integrate+write %.2f, total %.2f\n",
                      ms(t0, t1), ms(t1, t2), st.initSeconds * 1e3, st.integrateSeconds * 1e3, ms(t0, t3));
     }

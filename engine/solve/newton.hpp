@@ -42,6 +42,7 @@ public:
     NewtonResult solve(std::vector<double>& x, double tolerance, bool freshJacobian);
 
 private:
+    bool quickIterations(std::vector<double>& x, double tolerance, NewtonResult& result);
     struct Impl;
     Impl* impl_;
 };

@@ -627,6 +627,12 @@ private:
         atolv_ = N_VNew_Serial(n_, ctx_);
         for (int32_t i = 0; i < n_; ++i) {
             NV_Ith_S(idv_, i) = m_.slotIsState[static_cast<size_t>(i)] ? 1.0 : 0.0;
+        }
+        if (std::getenv("ERRCTL"))
+            for (int k : stateRelations_)
+                for (int32_t slot : m_.relations[static_cast<size_t>(k)].algebraicSlots)
+                    NV_Ith_S(idv_, slot) = 1.0;
+        for (int32_t i = 0; i < n_; ++i) {
             // MSL user's guide (StateSelection): abstol_i = 0.01 * reltol * nominal_i
             NV_Ith_S(atolv_, i) = 0.01 * rtol_ * m_.nominal[static_cast<size_t>(i)];
         }
@@ -811,7 +817,7 @@ private:
             solveConsistent(tg, m_.stateSlots.empty());
     }
 
-    bool exactRoots() const { return rootsReadSolved_ && opt_.suppressAlgebraicErrors && !m_.stateSlots.empty(); }
+    bool exactRoots() const { return !std::getenv("ERRCTL") && rootsReadSolved_ && opt_.suppressAlgebraicErrors && !m_.stateSlots.empty(); }
 
     // Index (into stateRelations_) of a relation whose value at y_ differs from the frozen one.
     int changedRelation(double t)
@@ -853,6 +859,35 @@ private:
         interpolateAt(hi);
         tg = hi;
         return j;
+    }
+
+    // A crossing whose relations feed only discrete equations whose values do not change
+    // (sa < -f0_max while the element slides; a branch an "and" has already decided) is no
+    // event: the relations take their new values and IDA continues without a restart.
+    bool silentCrossing(double t)
+    {
+        if (exactRoots())
+            solveConsistent(t, false);
+        std::vector<double>& relBefore = scratchRel_;
+        relBefore = rel_;
+        updateRelations(t, false);
+        bool silent = true;
+        for (size_t k = 0; k < rel_.size() && silent; ++k)
+            if (rel_[k] != relBefore[k] && m_.relations[k].inResidual)
+                silent = false;
+        if (silent) {
+            scratchDisc_ = disc_;
+            silent = updateDiscrete(t, false).empty();
+            disc_ = scratchDisc_;
+        }
+        if (silent && !m_.whens.empty()) {
+            refreshVarValues();
+            for (size_t w = 0; w < m_.whens.size() && silent; ++w)
+                silent = (eval(m_.whens[w].condition, t, false) != 0) == (whenPrev_[w] != 0);
+        }
+        if (!silent)
+            rel_ = relBefore;
+        return silent;
     }
 
     void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent)
@@ -916,6 +951,14 @@ private:
             if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
             bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
+            if (flag == IDA_ROOT_RETURN && silentCrossing(t)) {
+                ++stats_.silentCrossings;
+                if (onGrid) {
+                    emitRow(t);
+                    ++k;
+                }
+                continue; // IDA goes on from the root; nothing it integrates has changed
+            }
             if (flag == IDA_ROOT_RETURN) {
                 IDAGetRootInfo(ida_, rootsFound.data());
                 int j = 0;
@@ -970,6 +1013,7 @@ private:
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
     bool rootsReadSolved_ = false;
+    std::vector<double> scratchRel_, scratchDisc_;
     std::vector<char> whenPrev_;
     std::vector<std::string> warnings_;
     SimulationStats stats_;
