@@ -292,11 +292,6 @@ private:
                 nominal = std::max(nominal, f_.vars[static_cast<size_t>(v)].nominal);
             info.nominal = nominal > 0 ? nominal : 1.0;
             info.readsSolved = readsSolved(d);
-            for (int32_t v : structure::incidentVars(f_.pool, d)) {
-                VarSource vs = source(v);
-                if (vs.kind == VarSource::Kind::Y && !cm_.slotIsState[static_cast<size_t>(vs.index)])
-                    info.algebraicSlots.push_back(vs.index);
-            }
             zc.store(d, 0, static_cast<int32_t>(k));
             cm_.relations.push_back(info);
         }

@@ -28,7 +28,6 @@ struct RelationInfo {
     double a = 0, b = 0;
     double nominal = 1;
     bool readsSolved = false; // reads an algebraic unknown or a derivative (solved at events)
-    std::vector<int32_t> algebraicSlots; // the algebraic slots it reads
     bool inResidual = false;  // read by a continuous equation (not only by discrete ones)
 };
 

@@ -17,45 +17,105 @@ CsvWriter::CsvWriter(const std::string& path) : path_(path)
 
 CsvWriter::~CsvWriter()
 {
+    stopWriter();
     if (file_ && file_ != stdout)
         std::fclose(file_);
 }
 
 void CsvWriter::begin(const std::vector<std::string>& names)
 {
-    line_ = "\"time\"";
+    std::string header = "\"time\"";
     for (const auto& n : names)
-        line_ += ",\"" + n + "\"";
-    line_ += "\n";
-    std::fputs(line_.c_str(), file_);
+        header += ",\"" + n + "\"";
+    header += "\n";
+    std::fputs(header.c_str(), file_);
+    width_ = names.size() + 1;
+    filling_.reserve(width_ * kRowsPerBlock);
+    writer_ = std::thread([this] { writerLoop(); });
 }
 
 void CsvWriter::row(double time, const std::vector<double>& values)
 {
-    // to_chars writes the shortest text that reads back to the identical double:
-    // exact like %.17g, several times faster, and shorter files. Columns that hold their
-    // value (modes, constants, a stuck clutch's speed) reuse the last row's text.
-    char buf[32];
-    line_.clear();
-    auto res = std::to_chars(buf, buf + sizeof buf, time);
-    line_.append(buf, res.ptr);
-    if (cache_.size() != values.size())
-        cache_.assign(values.size(), Cached{});
-    for (size_t i = 0; i < values.size(); ++i) {
-        Cached& c = cache_[i];
-        if (c.length == 0 || std::memcmp(&c.value, &values[i], sizeof(double)) != 0) {
-            c.value = values[i];
-            c.length = static_cast<uint8_t>(std::to_chars(c.text, c.text + sizeof c.text, c.value).ptr - c.text);
+    filling_.push_back(time);
+    filling_.insert(filling_.end(), values.begin(), values.end());
+    if (filling_.size() < width_ * kRowsPerBlock)
+        return;
+    std::vector<double> next;
+    {
+        std::lock_guard lock(mutex_);
+        full_.push_back(std::move(filling_));
+        if (!spare_.empty()) {
+            next = std::move(spare_.back());
+            spare_.pop_back();
         }
-        line_ += ',';
-        line_.append(c.text, c.length);
     }
-    line_ += '\n';
-    std::fwrite(line_.data(), 1, line_.size(), file_);
+    wake_.notify_one();
+    next.clear();
+    next.reserve(width_ * kRowsPerBlock);
+    filling_ = std::move(next);
+}
+
+void CsvWriter::writerLoop()
+{
+    for (;;) {
+        std::vector<double> block;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return closing_ || !full_.empty(); });
+            if (full_.empty())
+                return; // closing and nothing left
+            block = std::move(full_.front());
+            full_.pop_front();
+        }
+        format(block);
+        std::lock_guard lock(mutex_);
+        spare_.push_back(std::move(block));
+    }
+}
+
+void CsvWriter::format(const std::vector<double>& block)
+{
+    // to_chars writes the shortest text that reads back to the identical double: exact
+    // like %.17g, several times faster. Columns that hold their value (modes, constants,
+    // a stuck clutch's speed) reuse the text of the row before.
+    if (cache_.size() != width_)
+        cache_.assign(width_, Cached{});
+    text_.clear();
+    for (size_t r = 0; r + width_ <= block.size(); r += width_) {
+        for (size_t i = 0; i < width_; ++i) {
+            Cached& c = cache_[i];
+            const double v = block[r + i];
+            if (c.length == 0 || std::memcmp(&c.value, &v, sizeof(double)) != 0) {
+                c.value = v;
+                c.length = static_cast<uint8_t>(std::to_chars(c.text, c.text + sizeof c.text, v).ptr - c.text);
+            }
+            if (i)
+                text_ += ',';
+            text_.append(c.text, c.length);
+        }
+        text_ += '\n';
+    }
+    std::fwrite(text_.data(), 1, text_.size(), file_);
+}
+
+void CsvWriter::stopWriter()
+{
+    if (!writer_.joinable())
+        return;
+    {
+        std::lock_guard lock(mutex_);
+        if (!filling_.empty())
+            full_.push_back(std::move(filling_));
+        filling_.clear();
+        closing_ = true;
+    }
+    wake_.notify_one();
+    writer_.join();
 }
 
 void CsvWriter::finish()
 {
+    stopWriter();
     if (!file_)
         return;
     bool bad = std::fflush(file_) != 0 || std::ferror(file_);

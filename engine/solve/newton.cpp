@@ -15,6 +15,12 @@
 namespace flange::solve {
 namespace {
 
+// KLU above this size: a drive train's Jacobian has a few entries per row and so do its
+// LU factors, and the solves with a kept factorization (at every output point) then cost
+// a fraction of a dense triangular solve (Translational Friction, n = 28: 42 ms instead
+// of 61 ms end to end).
+constexpr sunindextype kDenseLimit = 10;
+
 struct KinData {
     const NewtonProblem* p;
     std::vector<double> values;
@@ -79,7 +85,7 @@ NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
     Impl& m = *impl_;
     m.problem = std::move(p);
     const sunindextype n = static_cast<sunindextype>(m.problem.pattern.cols);
-    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), n <= 120};
+    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), n <= kDenseLimit};
     if (n == 0)
         return;
     SUNContext_Create(nullptr, &m.ctx);

@@ -170,7 +170,7 @@ private:
         std::copy(y, y + n_, y_.begin());
         std::copy(yp, yp + n_, yp_.begin());
         try {
-            solveConsistent(t, false);
+            solveConsistent(t, false, samplingTolerance());
             distances(t, y_.data(), yp_.data());
         } catch (const Error&) {
             distances(t, y, yp);
@@ -517,7 +517,9 @@ private:
 
     // Algebraic unknowns and state derivatives with states held fixed: after an event, and
     // at output points when exact algebraic outputs are asked for (SimulationOptions).
-    void solveConsistent(double t, bool freshJacobian = true)
+    // tolerance: on the residuals; the points between steps need only the accuracy of the
+    // interpolated states they start from (see samplingTolerance).
+    void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10)
     {
         if (!consistent_) {
             const auto& pat = m_.jacPattern;
@@ -545,7 +547,7 @@ private:
         consistentTime_ = t;
         for (int32_t i = 0; i < n_; ++i)
             consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
-        solve::NewtonResult r = consistent_->solve(consistentZ_, 1e-10, freshJacobian);
+        solve::NewtonResult r = consistent_->solve(consistentZ_, tolerance, freshJacobian);
         if (!r.converged) {
             // Singular but consistent (two friction elements stuck in series): block by block.
             for (int32_t i = 0; i < n_; ++i)
@@ -628,10 +630,6 @@ private:
         for (int32_t i = 0; i < n_; ++i) {
             NV_Ith_S(idv_, i) = m_.slotIsState[static_cast<size_t>(i)] ? 1.0 : 0.0;
         }
-        if (std::getenv("ERRCTL"))
-            for (int k : stateRelations_)
-                for (int32_t slot : m_.relations[static_cast<size_t>(k)].algebraicSlots)
-                    NV_Ith_S(idv_, slot) = 1.0;
         for (int32_t i = 0; i < n_; ++i) {
             // MSL user's guide (StateSelection): abstol_i = 0.01 * reltol * nominal_i
             NV_Ith_S(atolv_, i) = 0.01 * rtol_ * m_.nominal[static_cast<size_t>(i)];
@@ -813,11 +811,17 @@ private:
             y_[static_cast<size_t>(i)] = NV_Ith_S(dkyY_, i);
             yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
         }
-        if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs || exactRoots())
+        if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
             solveConsistent(tg, m_.stateSlots.empty());
+        else if (exactRoots())
+            solveConsistent(tg, false, samplingTolerance());
     }
 
-    bool exactRoots() const { return !std::getenv("ERRCTL") && rootsReadSolved_ && opt_.suppressAlgebraicErrors && !m_.stateSlots.empty(); }
+    // Algebraic unknowns between steps and at output points: a thousandth of the relative
+    // tolerance, far below the error of the interpolated states they are solved from.
+    double samplingTolerance() const { return 1e-3 * rtol_; }
+
+    bool exactRoots() const { return rootsReadSolved_ && opt_.suppressAlgebraicErrors && !m_.stateSlots.empty(); }
 
     // Index (into stateRelations_) of a relation whose value at y_ differs from the frozen one.
     int changedRelation(double t)
