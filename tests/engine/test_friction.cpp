@@ -1,0 +1,171 @@
+// Sticking and slipping with the MSL friction formulation, checked against hand
+// calculations: breakaway at the static friction force, a clutch that locks and is
+// released, a hard stop that re-initializes the speed, and chattering reported.
+#include "engine/error.hpp"
+#include "support/test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+using namespace flange;
+using namespace flange::test;
+
+namespace {
+
+// Time of the first event whose changes include `change` (e.g. "clutch.mode -1 -> 0").
+double firstEventWith(const MemorySink& s, const std::string& change)
+{
+    for (const auto& e : s.events)
+        for (const auto& c : e.changes)
+            if (c == change)
+                return e.time;
+    return -1;
+}
+
+// Left and right limits of a signal at an event instant (the two rows written there).
+std::pair<double, double> limitsAt(const MemorySink& s, const std::string& name, double t)
+{
+    size_t col = static_cast<size_t>(s.column(name));
+    for (size_t i = 1; i < s.times.size(); ++i)
+        if (s.times[i] == s.times[i - 1] && std::fabs(s.times[i] - t) <= 1e-12 * (1 + t))
+            return {s.rows[i - 1][col], s.rows[i][col]};
+    return {NAN, NAN};
+}
+
+// max |a - b| (or |a| when b is empty) over rows with t0 <= t <= t1
+double maxAbsBetween(const MemorySink& s, const std::string& a, const std::string& b, double t0, double t1)
+{
+    size_t ca = static_cast<size_t>(s.column(a));
+    size_t cb = b.empty() ? ca : static_cast<size_t>(s.column(b));
+    double m = 0;
+    for (size_t i = 0; i < s.times.size(); ++i)
+        if (s.times[i] >= t0 && s.times[i] <= t1)
+            m = std::max(m, std::fabs(s.rows[i][ca] - (b.empty() ? 0.0 : s.rows[i][cb])));
+    return m;
+}
+
+} // namespace
+
+TEST_CASE("a block under a slowly rising force breaks away at the static friction force")
+{
+    // f_pos(v) = 10 + 5 v, peak 1.2: the block sticks until the force reaches
+    // peak * f_pos(0) = 12 N, i.e. t = 1.2 s on a ramp of 10 N/s.
+    auto s = simulateJson(diagramJson(
+        {component("ramp", "Blocks.Sources.Ramp", R"({"height": 20, "duration": 2})"),
+         component("force", "Translational.Sources.Force"),
+         component("block", "Translational.Components.Mass", R"({"m": 1})",
+                   R"({"s": {"start": 0, "fixed": true}, "v": {"start": 0, "fixed": true}})"),
+         component("friction", "Translational.Components.SupportFriction",
+                   R"({"f_pos": [[0, 10], [1, 15]], "peak": 1.2})")},
+        {{"ramp.y", "force.f"}, {"force.flange", "block.flange_a"}, {"block.flange_b", "friction.flange_a"}}, 1.5,
+        0.01));
+    double breakaway = firstEventWith(s.sink, "friction.startForward 0 -> 1");
+    REQUIRE(breakaway > 0);
+    CHECK(breakaway == Approx(1.2).epsilon(1e-6));
+    CHECK(s.sink.at("friction.f", 1.0) == Approx(10.0).epsilon(1e-9)); // stuck: friction = applied force
+    CHECK(maxAbsBetween(s.sink, "block.v", "", 0, 1.19) <= 1e-12);
+    CHECK(s.sink.at("block.v", 1.3) > 1e-3);
+    CHECK(s.sink.last("friction.mode") == 1); // sliding forward
+}
+
+TEST_CASE("a clutch locks two inertias, carries them together and lets go when released")
+{
+    // Sliding: clutch torque mu * fn = 0.5 * 100 = 50 N.m; inertia1 (J = 1, 10 rad/s)
+    // decelerates at 50, inertia2 (J = 1, at rest, load -5 N.m) accelerates at 45: they
+    // lock at t = 10/95 s at 450/95 rad/s, then decelerate together at -5/2. The normal
+    // force drops to zero at t = 1 s (speed 2.5 rad/s); inertia1 then keeps its speed.
+    auto s = simulateJson(diagramJson(
+        {component("normalForce", "Blocks.Sources.Step", R"({"height": -1, "offset": 1, "startTime": 1})"),
+         component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})",
+                   R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 10, "fixed": true}})"),
+         component("clutch", "Rotational.Components.Clutch", R"({"fn_max": 100})"),
+         component("inertia2", "Rotational.Components.Inertia", R"({"J": 1})",
+                   R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 0, "fixed": true}})"),
+         component("load", "Blocks.Sources.Constant", R"({"k": -5})"),
+         component("loadTorque", "Rotational.Sources.Torque")},
+        {{"inertia1.flange_b", "clutch.flange_a"},
+         {"clutch.flange_b", "inertia2.flange_a"},
+         {"normalForce.y", "clutch.f_normalized"},
+         {"load.y", "loadTorque.tau"},
+         {"loadTorque.flange", "inertia2.flange_b"}},
+        1.5, 0.01));
+    double lock = firstEventWith(s.sink, "clutch.mode -1 -> 0");
+    REQUIRE(lock > 0);
+    CHECK(lock == Approx(10.0 / 95.0).epsilon(1e-6));
+    CHECK(s.sink.at("inertia1.w", 0.5) == Approx(450.0 / 95.0 - 2.5 * (0.5 - 10.0 / 95.0)).epsilon(1e-6));
+    CHECK(maxAbsBetween(s.sink, "inertia1.w", "inertia2.w", 0.11, 0.99) <= 1e-8);
+    CHECK(s.sink.at("inertia1.w", 1.4) == Approx(2.5).epsilon(1e-6));
+    CHECK(s.sink.at("inertia2.w", 1.4) == Approx(0.5).epsilon(1e-6));
+    CHECK(s.sink.last("clutch.mode") == 2); // free
+}
+
+TEST_CASE("a mass hitting its hard stop is re-initialized to zero speed and stays there")
+{
+    // Coulomb friction 1 N on 1 kg from 2 m/s: s = 2t - t^2/2 reaches smax = 1 m at
+    // t = 2 - sqrt(2) with v = sqrt(2); the stop sets v to 0.
+    auto s = simulateJson(diagramJson(
+        {component("mass", "Translational.Components.MassWithStopAndFriction",
+                   R"({"m": 1, "L": 0, "smax": 1, "smin": -1, "F_prop": 0, "F_Coulomb": 1, "F_Stribeck": 0})",
+                   R"({"s": {"start": 0, "fixed": true}, "v": {"start": 2, "fixed": true}})")},
+        {}, 1.0, 0.01));
+    const double tHit = 2 - std::sqrt(2.0);
+    double hit = -1;
+    for (const auto& e : s.sink.events)
+        for (const auto& c : e.changes)
+            if (c.find("reinit(mass.v") == 0 && hit < 0)
+                hit = e.time;
+    REQUIRE(hit > 0);
+    CHECK(hit == Approx(tHit).epsilon(1e-6));
+    auto [left, right] = limitsAt(s.sink, "mass.v", hit);
+    CHECK(left == Approx(std::sqrt(2.0)).epsilon(1e-5));
+    CHECK(right == 0);
+    CHECK(maxAbsBetween(s.sink, "mass.v", "", hit + 1e-9, 1.0) <= 1e-12);
+    CHECK(s.sink.last("mass.s") == Approx(1.0).epsilon(1e-12));
+}
+
+TEST_CASE("chattering is reported with its time and component instead of looping")
+{
+    // Coulomb friction without stiction: once the mass stops, the force flips sign at
+    // every crossing of v = 0, infinitely often.
+    namespace fs = std::filesystem;
+    fs::path dir = fs::temp_directory_path() / "flange-test-chattering";
+    fs::create_directories(dir);
+    {
+        std::ofstream out(dir / "IdealCoulombForce.json");
+        out << R"json({
+  "name": "Test.IdealCoulombForce",
+  "description": "Coulomb friction force without a sticking mode",
+  "extends": ["Translational.Interfaces.PartialElementaryOneFlangeAndSupport2"],
+  "parameters": [{"name": "F", "type": "Real", "default": 1}],
+  "variables": [{"name": "v", "type": "Real"}],
+  "equations": ["v = der(s)", "flange.f = if v > 0 then F else -F"]
+})json";
+    }
+    library::Library lib;
+    lib.loadFolder(std::string(FLANGE_SOURCE_DIR) + "/resources/components");
+    lib.loadFolder(dir.string());
+    lib.resolve();
+    auto model = compileModel(diagramFromJson(diagramJson(
+                                  {component("mass", "Translational.Components.Mass", R"({"m": 1})",
+                                             R"({"s": {"start": 0, "fixed": true}, "v": {"start": 1, "fixed": true}})"),
+                                   component("coulomb", "Test.IdealCoulombForce")},
+                                  {{"mass.flange_b", "coulomb.flange"}}, 2.0, 0.1)),
+                              lib);
+    MemorySink sink;
+    std::string message;
+    try {
+        simulate(*model, {}, sink);
+    } catch (const Error& e) {
+        message = e.what();
+    }
+    fs::remove_all(dir);
+    REQUIRE(message.find("chattering") != std::string::npos);
+    CHECK(message.find("coulomb") != std::string::npos);
+    double t = -1;
+    REQUIRE(std::sscanf(message.c_str() + message.find("t = "), "t = %lf", &t) == 1);
+    CHECK(t == Approx(1.0).epsilon(1e-3)); // the mass stops after 1 s at 1 m/s^2
+}
