@@ -296,11 +296,28 @@ private:
             cm_.relations.push_back(info);
         }
         cm_.crossing = zc.finish();
+        // Relations the continuous equations read after initialization: the branch an
+        // "if initial()" takes at t0 only is dead afterwards (ElastoBacklash's start-up law).
+        std::vector<char> seen(f_.pool.size(), 0);
+        std::vector<NodeId> todo;
         for (const auto& eq : s_.eqs)
-            f_.pool.visit(eq.residual, [&](NodeId, const expr::Node& n) {
-                if (n.op == expr::Op::Rel)
-                    cm_.relations[static_cast<size_t>(n.index)].inResidual = true;
-            });
+            todo.push_back(eq.residual);
+        while (!todo.empty()) {
+            NodeId id = todo.back();
+            todo.pop_back();
+            if (id == expr::kNone || seen[static_cast<size_t>(id)])
+                continue;
+            seen[static_cast<size_t>(id)] = 1;
+            const expr::Node& n = f_.pool.node(id);
+            if (n.op == expr::Op::Rel)
+                cm_.relations[static_cast<size_t>(n.index)].inResidual = true;
+            if (n.op == expr::Op::If && f_.pool.node(n.a).op == expr::Op::Initial) {
+                todo.push_back(n.c);
+                continue;
+            }
+            for (NodeId child : {n.a, n.b, n.c})
+                todo.push_back(child);
+        }
 
         // Discrete equations in dependency order (pre() values are not dependencies).
         const auto& eqs = f_.discreteEquations;

@@ -1,6 +1,7 @@
 // flange-bench: prints, for every models/msl example, the median end-to-end wall time
 // (load, translate, initialize, simulate, write CSV) and the solver statistics beside
-// Dymola's; then translate and simulate times for chains of N inertias joined by
+// Dymola's ("silent": crossings that changed no discrete value and needed no restart);
+// then translate and simulate times for chains of N inertias joined by
 // spring-dampers. Figures only: no pass/fail (timing goals live here, not in tests).
 #include "engine/compile.hpp"
 #include "engine/diagram/diagram_json.hpp"
@@ -89,8 +90,8 @@ int main(int argc, char** argv)
         if (e.path().extension() == ".json")
             models.push_back(e.path());
     std::sort(models.begin(), models.end());
-    std::printf("%-36s %9s | %15s %15s %15s %11s %11s\n", "example", "median ms", "steps (Dymola)", "res (Dymola)",
-                "jac (Dymola)", "state ev", "time ev");
+    std::printf("%-36s %9s | %15s %15s %15s %11s %11s %9s\n", "example", "median ms", "steps (Dymola)", "res (Dymola)",
+                "jac (Dymola)", "state ev", "time ev", "silent");
     fs::path tmp = fs::temp_directory_path() / "flange-bench.csv";
     for (const auto& m : models) {
         std::string name = m.parent_path().filename().string() + "/" + m.stem().string();
@@ -135,10 +136,10 @@ int main(int argc, char** argv)
                 std::snprintf(buf, sizeof buf, "%ld (%ld)", a, b);
             return std::string(buf);
         };
-        std::printf("%-36s %9.2f | %15s %15s %15s %11s %11s\n", name.c_str(), median(times),
+        std::printf("%-36s %9.2f | %15s %15s %15s %11s %11s %9ld\n", name.c_str(), median(times),
                     pair(st.steps, ds).c_str(), pair(st.residualEvaluations, dr).c_str(),
                     pair(st.jacobianEvaluations, dj).c_str(), pair(st.stateEvents, dse).c_str(),
-                    pair(st.timeEvents, dte).c_str());
+                    pair(st.timeEvents, dte).c_str(), st.silentCrossings);
     }
     fs::remove(tmp);
 
