@@ -894,10 +894,10 @@ private:
         return silent;
     }
 
-    void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent)
+    // Crossings (events and silent ones) per output interval: beyond the limit the model
+    // chatters, and the simulation stops instead of crawling on.
+    void countCrossing(double t, const std::string& cause, int& eventsInInterval, long& lastIntervalWithEvent)
     {
-        ++stats_.stateEvents;
-        std::string cause = m_.relations[static_cast<size_t>(stateRelations_[static_cast<size_t>(relationIndex)])].origin;
         long interval = static_cast<long>((t - t0_) / dt_);
         eventsInInterval = interval == lastIntervalWithEvent ? eventsInInterval + 1 : 1;
         lastIntervalWithEvent = interval;
@@ -905,6 +905,13 @@ private:
             throw simulationFailed("chattering at t = " + fmt(t) + ": more than " +
                                    std::to_string(opt_.maxConsecutiveEvents) +
                                    " events in one output interval, caused by " + cause);
+    }
+
+    void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent)
+    {
+        ++stats_.stateEvents;
+        std::string cause = m_.relations[static_cast<size_t>(stateRelations_[static_cast<size_t>(relationIndex)])].origin;
+        countCrossing(t, cause, eventsInInterval, lastIntervalWithEvent);
         handleEvent(t, false, cause); // writes the left and right limits
     }
 
@@ -955,19 +962,21 @@ private:
             if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
             bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
-            if (flag == IDA_ROOT_RETURN && silentCrossing(t)) {
-                ++stats_.silentCrossings;
-                if (onGrid) {
-                    emitRow(t);
-                    ++k;
-                }
-                continue; // IDA goes on from the root; nothing it integrates has changed
-            }
             if (flag == IDA_ROOT_RETURN) {
                 IDAGetRootInfo(ida_, rootsFound.data());
                 int j = 0;
                 while (j + 1 < static_cast<int>(rootsFound.size()) && rootsFound[static_cast<size_t>(j)] == 0)
                     ++j;
+                if (silentCrossing(t)) {
+                    ++stats_.silentCrossings;
+                    countCrossing(t, m_.relations[static_cast<size_t>(stateRelations_[static_cast<size_t>(j)])].origin,
+                                  eventsInInterval, lastIntervalWithEvent);
+                    if (onGrid) {
+                        emitRow(t);
+                        ++k;
+                    }
+                    continue; // IDA goes on from the root; nothing it integrates has changed
+                }
                 stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
                 if (onGrid)
                     ++k;
