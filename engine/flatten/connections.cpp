@@ -55,9 +55,7 @@ void ConnectionBuilder::build()
             continue;
         }
         Domain da = library::domainOf(ca.type), db = library::domainOf(cb.type);
-        auto domainName = [](Domain d) {
-            return d == Domain::Rotational ? "rotational" : d == Domain::Translational ? "translational" : "signal";
-        };
+        using library::domainName;
         if (a == b)
             throw badInput("connection " + label + " connects a connector to itself");
         if (da != db)

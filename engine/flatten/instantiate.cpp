@@ -240,20 +240,19 @@ private:
                 ci_.disabledBecause = c.condition->text;
                 connectors_.push_back(ci_);
                 in.names[c.name] = Symbol{Symbol::Kind::Disabled, 0, -1};
-                for (const char* member : {"phi", "tau", "s", "f"})
+                for (const char* member : {"phi", "tau", "s", "f", "T", "Q_flow"})
                     in.names[c.name + "." + member] = Symbol{Symbol::Kind::Disabled, 0, -1};
                 continue;
             }
             if (library::isFlange(c.type)) {
                 std::string pot = library::potentialName(c.type), flow = library::flowName(c.type);
-                bool rot = library::domainOf(c.type) == library::Domain::Rotational;
                 FlatVar p;
                 p.name = comp.name + "." + c.name + "." + pot;
-                p.unit = rot ? "rad" : "m";
+                p.unit = library::potentialUnit(c.type);
                 p.component = ci;
                 FlatVar f;
                 f.name = comp.name + "." + c.name + "." + flow;
-                f.unit = rot ? "N.m" : "N";
+                f.unit = library::flowUnit(c.type);
                 f.component = ci;
                 ci_.potential = m_.addVar(p);
                 ci_.flow = m_.addVar(f);

@@ -20,6 +20,8 @@ Domain domainOf(ConnectorType t)
     case ConnectorType::TranslationalFlangeA:
     case ConnectorType::TranslationalFlangeB:
     case ConnectorType::TranslationalSupport: return Domain::Translational;
+    case ConnectorType::HeatPortA:
+    case ConnectorType::HeatPortB: return Domain::Thermal;
     default: return Domain::Signal;
     }
 }
@@ -27,8 +29,52 @@ Domain domainOf(ConnectorType t)
 bool isFlange(ConnectorType t) { return domainOf(t) != Domain::Signal; }
 bool isInput(ConnectorType t) { return t == ConnectorType::RealInput || t == ConnectorType::BooleanInput; }
 
-const char* potentialName(ConnectorType t) { return domainOf(t) == Domain::Rotational ? "phi" : "s"; }
-const char* flowName(ConnectorType t) { return domainOf(t) == Domain::Rotational ? "tau" : "f"; }
+const char* potentialName(ConnectorType t)
+{
+    switch (domainOf(t)) {
+    case Domain::Rotational: return "phi";
+    case Domain::Thermal: return "T";
+    default: return "s";
+    }
+}
+
+const char* flowName(ConnectorType t)
+{
+    switch (domainOf(t)) {
+    case Domain::Rotational: return "tau";
+    case Domain::Thermal: return "Q_flow";
+    default: return "f";
+    }
+}
+
+const char* potentialUnit(ConnectorType t)
+{
+    switch (domainOf(t)) {
+    case Domain::Rotational: return "rad";
+    case Domain::Thermal: return "K";
+    default: return "m";
+    }
+}
+
+const char* flowUnit(ConnectorType t)
+{
+    switch (domainOf(t)) {
+    case Domain::Rotational: return "N.m";
+    case Domain::Thermal: return "W";
+    default: return "N";
+    }
+}
+
+const char* domainName(Domain d)
+{
+    switch (d) {
+    case Domain::Rotational: return "rotational";
+    case Domain::Translational: return "translational";
+    case Domain::Thermal: return "thermal";
+    case Domain::Signal: break;
+    }
+    return "signal";
+}
 
 namespace {
 const std::pair<const char*, ConnectorType> kConnectorNames[] = {
@@ -38,6 +84,8 @@ const std::pair<const char*, ConnectorType> kConnectorNames[] = {
     {"Translational.Flange_a", ConnectorType::TranslationalFlangeA},
     {"Translational.Flange_b", ConnectorType::TranslationalFlangeB},
     {"Translational.Support", ConnectorType::TranslationalSupport},
+    {"Thermal.HeatPort_a", ConnectorType::HeatPortA},
+    {"Thermal.HeatPort_b", ConnectorType::HeatPortB},
     {"RealInput", ConnectorType::RealInput},
     {"RealOutput", ConnectorType::RealOutput},
     {"BooleanInput", ConnectorType::BooleanInput},

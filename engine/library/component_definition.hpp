@@ -29,17 +29,22 @@ struct ExprText {
 enum class ConnectorType {
     RotationalFlangeA, RotationalFlangeB, RotationalSupport,
     TranslationalFlangeA, TranslationalFlangeB, TranslationalSupport,
+    HeatPortA, HeatPortB,
     RealInput, RealOutput, BooleanInput, BooleanOutput,
 };
 
-enum class Domain { Rotational, Translational, Signal };
+enum class Domain { Rotational, Translational, Thermal, Signal };
 
 Domain domainOf(ConnectorType t);
 bool isFlange(ConnectorType t);
 bool isInput(ConnectorType t);
-// Potential and flow member names of a flange type ("phi"/"tau" or "s"/"f").
+// Potential and flow members of a physical connector ("phi"/"tau", "s"/"f", "T"/"Q_flow")
+// and their units.
 const char* potentialName(ConnectorType t);
 const char* flowName(ConnectorType t);
+const char* potentialUnit(ConnectorType t);
+const char* flowUnit(ConnectorType t);
+const char* domainName(Domain d); // rotational, translational, thermal, signal
 std::optional<ConnectorType> connectorTypeFromString(const std::string& s);
 std::string toString(ConnectorType t);
 

@@ -962,6 +962,40 @@ def _():
     return ic
 
 
+
+# ------------------------------- thermal ---------------------------------
+
+@icon("thermal/heat_capacitor")
+def _():
+    ic = Icon("thermal/heat_capacitor")
+    ic.line(0, 62, 0, 100, RED, 5)
+    ic.path("M -64 40 C -88 -16 -60 -72 0 -72 C 60 -72 88 -16 64 40 C 48 68 -48 68 -64 40 Z",
+            RED, 5, fill="#f4cccc")
+    # stored heat: wavy layers (no letters, which would turn upside down with the symbol)
+    for y in (-30, -6, 18):
+        ic.path(f"M -46 {y} q 15 -10 30 0 t 30 0 t 30 0", RED, 3.5)
+    return ic
+
+
+@icon("thermal/fixed_temperature")
+def _():
+    ic = Icon("thermal/fixed_temperature")
+    ic.rect(-80, -50, 40, 50, fill="#f4cccc", color=RED, w=5)
+    ic.line(40, 0, 100, 0, RED, 5)
+    hatch(ic, -80, -50, 40, 50, 16, RED, 3)
+    return ic
+
+
+@icon("thermal/thermal_conductor")
+def _():
+    ic = Icon("thermal/thermal_conductor")
+    ic.line(-100, 0, -60, 0, RED, 5)
+    ic.line(60, 0, 100, 0, RED, 5)
+    ic.rect(-60, -36, 60, 36, fill="#f4cccc", color=RED, w=5)
+    for x in (-36, -12, 12, 36):
+        ic.line(x, -36, x, 36, RED, 3)
+    return ic
+
 def main():
     only = set(sys.argv[2:])
     for path, fn in ICONS.items():

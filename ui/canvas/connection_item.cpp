@@ -26,6 +26,7 @@ void ConnectionItem::setDomain(library::ConnectorType t)
     switch (library::domainOf(t)) {
     case library::Domain::Rotational: color_ = QColor(40, 40, 40); break;
     case library::Domain::Translational: color_ = QColor(0, 127, 0); break;
+    case library::Domain::Thermal: color_ = QColor(191, 0, 0); break;
     case library::Domain::Signal:
         color_ = (t == library::ConnectorType::RealInput || t == library::ConnectorType::RealOutput) ? QColor(0, 0, 127)
                                                                                                   : QColor(255, 0, 255);

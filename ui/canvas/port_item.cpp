@@ -20,6 +20,8 @@ QColor domainColor(ConnectorType t)
     case ConnectorType::TranslationalFlangeA:
     case ConnectorType::TranslationalFlangeB:
     case ConnectorType::TranslationalSupport: return QColor(0, 127, 0);
+    case ConnectorType::HeatPortA:
+    case ConnectorType::HeatPortB: return QColor(191, 0, 0);
     case ConnectorType::RealInput:
     case ConnectorType::RealOutput: return QColor(0, 0, 127);
     default: return QColor(255, 0, 255);
@@ -86,11 +88,13 @@ void PortItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget
     switch (type_) {
     case ConnectorType::RotationalFlangeA:
     case ConnectorType::TranslationalFlangeA:
+    case ConnectorType::HeatPortA:
         painter->setBrush(color);
         painter->drawRect(square);
         break;
     case ConnectorType::RotationalFlangeB:
     case ConnectorType::TranslationalFlangeB:
+    case ConnectorType::HeatPortB:
         painter->setBrush(Qt::white);
         painter->drawRect(square);
         break;

@@ -22,6 +22,7 @@ QString kindName(ConnectorType t)
     switch (library::domainOf(t)) {
     case Domain::Rotational: return QObject::tr("a rotational flange");
     case Domain::Translational: return QObject::tr("a translational flange");
+    case Domain::Thermal: return QObject::tr("a heat port");
     case Domain::Signal: break;
     }
     switch (t) {
