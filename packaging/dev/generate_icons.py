@@ -996,6 +996,17 @@ def _():
         ic.line(x, -36, x, 36, RED, 3)
     return ic
 
+
+@icon("thermal/convection")
+def _():
+    ic = Icon("thermal/convection")
+    ic.line(-100, 0, -70, 0, RED, 5)
+    ic.line(56, 0, 100, 0, RED, 5)
+    ic.rect(-70, -60, -40, 60, fill="#c0c0c0", color=OUTL, w=4)
+    for y in (-36, 0, 36):
+        straight_arrow(ic, -28, y, 44, y, BLUE, 4.5, 16, 8)
+    return ic
+
 def main():
     only = set(sys.argv[2:])
     for path, fn in ICONS.items():
