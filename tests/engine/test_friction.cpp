@@ -127,6 +127,35 @@ TEST_CASE("a mass hitting its hard stop is re-initialized to zero speed and stay
     CHECK(s.sink.last("mass.s") == Approx(1.0).epsilon(1e-12));
 }
 
+TEST_CASE("a stop's reinit keeps the relative velocity of a spring-damper that prefers relative states")
+{
+    // Both masses coast at 1 m/s with the spring-damper relaxed; the stop mass reaches
+    // smax = 0.5 m at t = 0.5 s. reinit(v, 0) keeps every other state, and the MSL gives
+    // springDamper.s_rel/v_rel stateSelect = prefer, so v_rel = 0 survives the event and
+    // the coupled mass stops with it (as in MSL Translational.Examples.HeatLosses).
+    auto s = simulateJson(diagramJson(
+        {component("mass1", "Translational.Components.Mass", R"({"m": 1, "L": 0})",
+                   R"({"s": {"start": 0, "fixed": true}, "v": {"start": 1, "fixed": true}})"),
+         component("springDamper", "Translational.Components.SpringDamper", R"({"c": 100, "d": 10})",
+                   R"({"s_rel": {"start": 0, "fixed": true}, "v_rel": {"start": 0, "fixed": true}})"),
+         component("stop", "Translational.Components.MassWithStopAndFriction",
+                   R"({"m": 1, "L": 0, "smax": 0.5, "smin": -1, "F_prop": 0, "F_Coulomb": 0, "F_Stribeck": 0})")},
+        {{"mass1.flange_b", "springDamper.flange_a"}, {"springDamper.flange_b", "stop.flange_a"}}, 1.0, 0.01));
+    CHECK(hasState(*s.model, "springDamper.v_rel"));
+    double hit = -1;
+    for (const auto& e : s.sink.events)
+        for (const auto& c : e.changes)
+            if (c.find("reinit(stop.v") == 0 && hit < 0)
+                hit = e.time;
+    REQUIRE(hit > 0);
+    CHECK(hit == Approx(0.5).epsilon(1e-6));
+    auto [left, right] = limitsAt(s.sink, "mass1.v", hit);
+    CHECK(left == Approx(1.0).epsilon(1e-9));
+    CHECK(std::fabs(right) <= 1e-9);
+    CHECK(std::fabs(s.sink.last("mass1.v")) <= 1e-9);
+    CHECK(s.sink.last("mass1.s") == Approx(0.5).epsilon(1e-6));
+}
+
 TEST_CASE("chattering is reported with its time and component instead of looping")
 {
     // Coulomb friction without stiction: once the mass stops, the force flips sign at
