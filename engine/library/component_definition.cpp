@@ -29,41 +29,31 @@ Domain domainOf(ConnectorType t)
 bool isFlange(ConnectorType t) { return domainOf(t) != Domain::Signal; }
 bool isInput(ConnectorType t) { return t == ConnectorType::RealInput || t == ConnectorType::BooleanInput; }
 
-const char* potentialName(ConnectorType t)
+namespace {
+
+// What a connector of each physical domain carries, and in which unit.
+struct DomainVariables {
+    const char *potential, *flow, *potentialUnit, *flowUnit;
+};
+
+const DomainVariables& variablesOf(ConnectorType t)
 {
+    static const DomainVariables rotational{"phi", "tau", "rad", "N.m"};
+    static const DomainVariables translational{"s", "f", "m", "N"};
+    static const DomainVariables thermal{"T", "Q_flow", "K", "W"};
     switch (domainOf(t)) {
-    case Domain::Rotational: return "phi";
-    case Domain::Thermal: return "T";
-    default: return "s";
+    case Domain::Rotational: return rotational;
+    case Domain::Thermal: return thermal;
+    default: return translational;
     }
 }
 
-const char* flowName(ConnectorType t)
-{
-    switch (domainOf(t)) {
-    case Domain::Rotational: return "tau";
-    case Domain::Thermal: return "Q_flow";
-    default: return "f";
-    }
-}
+} // namespace
 
-const char* potentialUnit(ConnectorType t)
-{
-    switch (domainOf(t)) {
-    case Domain::Rotational: return "rad";
-    case Domain::Thermal: return "K";
-    default: return "m";
-    }
-}
-
-const char* flowUnit(ConnectorType t)
-{
-    switch (domainOf(t)) {
-    case Domain::Rotational: return "N.m";
-    case Domain::Thermal: return "W";
-    default: return "N";
-    }
-}
+const char* potentialName(ConnectorType t) { return variablesOf(t).potential; }
+const char* flowName(ConnectorType t) { return variablesOf(t).flow; }
+const char* potentialUnit(ConnectorType t) { return variablesOf(t).potentialUnit; }
+const char* flowUnit(ConnectorType t) { return variablesOf(t).flowUnit; }
 
 const char* domainName(Domain d)
 {

@@ -179,6 +179,13 @@ private:
 
     double hysteresis(int k) const { return 1e-4 * rtol_ * m_.relations[static_cast<size_t>(k)].nominal; }
 
+    // Relation k's crossing function from the last distances(): it changes sign when the
+    // relation leaves its current value by more than the hysteresis.
+    double crossingValue(int k) const
+    {
+        return dist_[static_cast<size_t>(k)] + (rel_[static_cast<size_t>(k)] != 0 ? hysteresis(k) : -hysteresis(k));
+    }
+
     // Relation values at time t: exact at initialization, with hysteresis at events;
     // time relations take their value just after t.
     bool updateRelations(double t, bool exact, bool holdSolved = false)
@@ -610,11 +617,8 @@ private:
     {
         auto* self = static_cast<Run*>(user);
         self->rootDistances(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp));
-        for (size_t j = 0; j < self->stateRelations_.size(); ++j) {
-            int k = self->stateRelations_[j];
-            g[j] = self->dist_[static_cast<size_t>(k)] +
-                   (self->rel_[static_cast<size_t>(k)] != 0 ? self->hysteresis(k) : -self->hysteresis(k));
-        }
+        for (size_t j = 0; j < self->stateRelations_.size(); ++j)
+            g[j] = self->crossingValue(self->stateRelations_[j]);
         return 0;
     }
 
@@ -629,8 +633,6 @@ private:
         atolv_ = N_VNew_Serial(n_, ctx_);
         for (int32_t i = 0; i < n_; ++i) {
             NV_Ith_S(idv_, i) = m_.slotIsState[static_cast<size_t>(i)] ? 1.0 : 0.0;
-        }
-        for (int32_t i = 0; i < n_; ++i) {
             // MSL user's guide (StateSelection): abstol_i = 0.01 * reltol * nominal_i
             NV_Ith_S(atolv_, i) = 0.01 * rtol_ * m_.nominal[static_cast<size_t>(i)];
         }
@@ -829,8 +831,7 @@ private:
         distances(t, y_.data(), yp_.data());
         for (size_t j = 0; j < stateRelations_.size(); ++j) {
             int k = stateRelations_[j];
-            double g = dist_[static_cast<size_t>(k)] + (rel_[static_cast<size_t>(k)] != 0 ? hysteresis(k) : -hysteresis(k));
-            if ((g > 0) != (rel_[static_cast<size_t>(k)] != 0))
+            if ((crossingValue(k) > 0) != (rel_[static_cast<size_t>(k)] != 0))
                 return static_cast<int>(j);
         }
         return -1;

@@ -87,9 +87,9 @@ std::vector<int32_t> undeterminedPreferred(const flatten::FlatModel& m, const Da
     return out;
 }
 
-DaeStructure reduce(flatten::FlatModel& m, const std::vector<int32_t>& preferred)
+// Pantelides and dummy derivatives on `s`, the model's initial structure.
+DaeStructure reduce(flatten::FlatModel& m, DaeStructure s, const std::vector<int32_t>& preferred)
 {
-    DaeStructure s = initialStructure(m);
     for (int32_t w : preferred)
         s.unknowns.push_back(m.derivativeOf(w));
     pantelides(m, s);
@@ -101,33 +101,27 @@ DaeStructure reduce(flatten::FlatModel& m, const std::vector<int32_t>& preferred
 
 DaeStructure analyze(flatten::FlatModel& m)
 {
-    {
-        DaeStructure s = initialStructure(m);
-        checkStructure(m, s);
-        std::vector<int32_t> preferred = preferredVelocities(m, s);
-        // Each retry drops the velocities left undetermined; a failure of the augmented
-        // reduction (e.g. a signal that cannot be differentiated twice) drops them all.
-        for (int attempt = 0; attempt < 4 && !preferred.empty(); ++attempt) {
-            flatten::FlatModel trial = m;
-            std::vector<int32_t> drop;
-            try {
-                DaeStructure ts = reduce(trial, preferred);
-                drop = undeterminedPreferred(trial, ts, preferred);
-                if (drop.empty()) {
-                    m = std::move(trial);
-                    return ts;
-                }
-            } catch (const Error&) {
-                break;
+    DaeStructure initial = initialStructure(m);
+    checkStructure(m, initial);
+    std::vector<int32_t> preferred = preferredVelocities(m, initial);
+    // Each retry drops the velocities left undetermined; a failure of the augmented
+    // reduction (e.g. a signal that cannot be differentiated twice) drops them all.
+    for (int attempt = 0; attempt < 4 && !preferred.empty(); ++attempt) {
+        flatten::FlatModel trial = m;
+        std::vector<int32_t> drop;
+        try {
+            DaeStructure s = reduce(trial, initial, preferred);
+            drop = undeterminedPreferred(trial, s, preferred);
+            if (drop.empty()) {
+                m = std::move(trial);
+                return s;
             }
-            std::vector<int32_t> kept;
-            for (int32_t w : preferred)
-                if (std::find(drop.begin(), drop.end(), w) == drop.end())
-                    kept.push_back(w);
-            preferred = std::move(kept);
+        } catch (const Error&) {
+            break;
         }
+        std::erase_if(preferred, [&drop](int32_t w) { return std::find(drop.begin(), drop.end(), w) != drop.end(); });
     }
-    return reduce(m, {});
+    return reduce(m, std::move(initial), {});
 }
 
 } // namespace flange::structure

@@ -16,12 +16,13 @@ using namespace flange::test;
 
 namespace {
 
-// Time of the first event whose changes include `change` (e.g. "clutch.mode -1 -> 0").
+// Time of the first event with a change starting with `change` ("clutch.mode -1 -> 0",
+// "reinit(mass.v"), or -1.
 double firstEventWith(const MemorySink& s, const std::string& change)
 {
     for (const auto& e : s.events)
         for (const auto& c : e.changes)
-            if (c == change)
+            if (c.rfind(change, 0) == 0)
                 return e.time;
     return -1;
 }
@@ -113,11 +114,7 @@ TEST_CASE("a mass hitting its hard stop is re-initialized to zero speed and stay
                    R"({"s": {"start": 0, "fixed": true}, "v": {"start": 2, "fixed": true}})")},
         {}, 1.0, 0.01));
     const double tHit = 2 - std::sqrt(2.0);
-    double hit = -1;
-    for (const auto& e : s.sink.events)
-        for (const auto& c : e.changes)
-            if (c.find("reinit(mass.v") == 0 && hit < 0)
-                hit = e.time;
+    const double hit = firstEventWith(s.sink, "reinit(mass.v");
     REQUIRE(hit > 0);
     CHECK(hit == Approx(tHit).epsilon(1e-6));
     auto [left, right] = limitsAt(s.sink, "mass.v", hit);
@@ -142,11 +139,7 @@ TEST_CASE("a stop's reinit keeps the relative velocity of a spring-damper that p
                    R"({"m": 1, "L": 0, "smax": 0.5, "smin": -1, "F_prop": 0, "F_Coulomb": 0, "F_Stribeck": 0})")},
         {{"mass1.flange_b", "springDamper.flange_a"}, {"springDamper.flange_b", "stop.flange_a"}}, 1.0, 0.01));
     CHECK(hasState(*s.model, "springDamper.v_rel"));
-    double hit = -1;
-    for (const auto& e : s.sink.events)
-        for (const auto& c : e.changes)
-            if (c.find("reinit(stop.v") == 0 && hit < 0)
-                hit = e.time;
+    const double hit = firstEventWith(s.sink, "reinit(stop.v");
     REQUIRE(hit > 0);
     CHECK(hit == Approx(0.5).epsilon(1e-6));
     auto [left, right] = limitsAt(s.sink, "mass1.v", hit);
