@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
-# The run command: installs missing packages, builds, and opens Flange on a bundled
-# example (CoupledClutches by default; pass another diagram as the first argument).
-# Without a display it renders the window to build/screenshot.png and simulates the
-# example headless instead.
+# The run command: installs missing packages, builds, opens Flange on a bundled example
+# (the ElastoGap contact laws by default; pass another diagram as the first argument)
+# and simulates it at once, so the plots grow in front of you.
+# Without a display it simulates the example through the window's own run controller
+# offscreen, writes the window with its plots to build/screenshot.png and the results
+# to build/<example>.csv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash packaging/dev/build.sh
-model=${1:-models/msl/Rotational/CoupledClutches.json}
+model=${1:-models/gallery/ElastoGapContactLaws.json}
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
-  exec build/bin/flange "$model"
+  exec build/bin/flange --run "$model"
 fi
-echo "No display: rendering the editor offscreen and simulating headless."
-QT_QPA_PLATFORM=offscreen build/bin/flange --screenshot build/screenshot.png "$model"
+echo "No display: simulating in the offscreen window."
 out=build/$(basename "${model%.json}").csv
-build/bin/flange-sim simulate "$model" -o "$out" --stats
-echo "Editor screenshot: build/screenshot.png; result: $out"
+QT_QPA_PLATFORM=offscreen build/bin/flange --simulate --screenshot build/screenshot.png --export-csv "$out" "$model"
+echo "Window with its plots: build/screenshot.png; results: $out"

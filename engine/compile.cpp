@@ -1,10 +1,12 @@
 #include "engine/compile.hpp"
 
+#include "engine/cancel.hpp"
 #include "engine/codegen/tape_compiler.hpp"
 #include "engine/error.hpp"
 #include "engine/expr/differentiate.hpp"
 #include "engine/expr/evaluate.hpp"
 #include "engine/flatten/instantiate.hpp"
+#include "engine/instance_name.hpp"
 #include "engine/structure/alias_elimination.hpp"
 #include "engine/structure/dae_structure.hpp"
 #include "engine/structure/matching.hpp"
@@ -26,14 +28,19 @@ namespace {
 
 class ModelBuilder {
 public:
-    ModelBuilder(flatten::FlatModel& f, structure::DaeStructure& s, CompiledModel& cm) : f_(f), s_(s), cm_(cm) {}
+    ModelBuilder(flatten::FlatModel& f, structure::DaeStructure& s, CompiledModel& cm, const CancelFlag& cancelled)
+        : f_(f), s_(s), cm_(cm), cancelled_(cancelled)
+    {
+    }
 
     void build()
     {
         nVars_ = static_cast<int32_t>(f_.vars.size());
         assignSlots();
         buildResidual();
+        throwIfCancelled(cancelled_, "translation");
         buildInit();
+        throwIfCancelled(cancelled_, "translation");
         buildEvents();
         buildOutputs();
     }
@@ -97,6 +104,7 @@ private:
     {
         std::vector<Entry> out;
         for (size_t r = 0; r < rows.size(); ++r) {
+            throwIfCancelled(cancelled_, "translation"); // symbolic differentiation dominates this phase
             std::map<std::pair<int32_t, bool>, NodeId> acc;
             for (int32_t v : structure::incidentVars(f_.pool, rows[r])) {
                 VarSource src = source(v);
@@ -325,14 +333,18 @@ private:
         for (size_t i = 0; i < eqs.size(); ++i) {
             if (definedBy.count(eqs[i].var))
                 throw badInput("discrete variable " + f_.vars[static_cast<size_t>(eqs[i].var)].name +
-                               " is defined twice: " + eqs[definedBy[eqs[i].var]].origin + " and " + eqs[i].origin);
+                               " is defined twice: " + eqs[definedBy[eqs[i].var]].origin + " and " + eqs[i].origin)
+                    .about(instancesOf(eqs[definedBy[eqs[i].var]].origin))
+                    .about(instancesOf(eqs[i].origin));
             definedBy[eqs[i].var] = i;
         }
         for (const auto& w : f_.whens)
             for (const auto& a : w.assignments)
                 if (definedBy.count(a.var))
                     throw badInput("discrete variable " + f_.vars[static_cast<size_t>(a.var)].name +
-                                   " is defined by an equation and by " + w.origin);
+                                   " is defined by an equation and by " + w.origin)
+                        .about(instancesOf(eqs[definedBy[a.var]].origin))
+                        .about(instancesOf(w.origin));
         std::vector<std::vector<size_t>> deps(eqs.size());
         for (size_t i = 0; i < eqs.size(); ++i)
             f_.pool.visit(eqs[i].value, [&](NodeId, const expr::Node& n) {
@@ -345,7 +357,8 @@ private:
             if (state[i] == 2)
                 return;
             if (state[i] == 1)
-                throw badInput("discrete equations depend on each other in a cycle, through " + eqs[i].origin);
+                throw badInput("discrete equations depend on each other in a cycle, through " + eqs[i].origin)
+                    .about(instancesOf(eqs[i].origin));
             state[i] = 1;
             for (size_t j : deps[i])
                 visit(j);
@@ -365,7 +378,8 @@ private:
                 int32_t slot = slotOf_[static_cast<size_t>(r.var)];
                 if (slot < 0 || !cm_.slotIsState[static_cast<size_t>(slot)])
                     throw badInput(w.origin + ": reinit(" + f_.vars[static_cast<size_t>(r.var)].name +
-                                   ") needs a state, but this variable was not selected as one");
+                                   ") needs a state, but this variable was not selected as one")
+                        .about(instancesOf(w.origin));
                 cm_.reinitSlots.push_back(slot);
             }
         cm_.discreteStart.assign(f_.vars.size(), 0.0);
@@ -385,6 +399,9 @@ private:
             OutputVar o;
             o.name = var.name;
             o.isProtected = var.isProtected;
+            o.unit = var.unit;
+            o.isBoolean = var.isBoolean;
+            o.isInteger = var.isInteger;
             auto fromRoot = [&](int32_t r, double sign, double offset) {
                 VarSource s = source(r);
                 o.kind = s.kind == VarSource::Kind::Y ? OutputVar::Kind::Y
@@ -411,36 +428,45 @@ private:
     flatten::FlatModel& f_;
     structure::DaeStructure& s_;
     CompiledModel& cm_;
+    const CancelFlag& cancelled_;
     int32_t nVars_ = 0;
     std::vector<int32_t> slotOf_, ypOf_;
 };
 
 } // namespace
 
-std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, const library::Library& lib)
+std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, const library::Library& lib,
+                                                  const CompileOptions& options)
 {
     using clock = std::chrono::steady_clock;
     auto t0 = clock::now();
     auto mark = t0;
     auto cm = std::make_shared<CompiledModel>();
-    auto phase = [&](const char* name) {
+    const CancelFlag& cancelled = options.cancelled;
+    // Fractions from the phases' typical share of translation time (the MSL examples):
+    // rough, but the bar moves evenly enough.
+    auto phase = [&](const char* name, double fraction) {
         auto now = clock::now();
         cm->stats.phases.emplace_back(name, std::chrono::duration<double, std::milli>(now - mark).count());
         mark = now;
+        if (options.progress)
+            options.progress(name, fraction);
+        if (fraction < 1)
+            throwIfCancelled(cancelled, "translation");
     };
-    flatten::FlatModel flat = flatten::instantiate(d, lib);
-    phase("flatten");
+    throwIfCancelled(cancelled, "translation");
+    flatten::FlatModel flat = flatten::instantiate(d, lib, cancelled);
+    phase("flatten", 0.3);
     cm->stats.flatVariables = static_cast<int>(flat.vars.size());
     cm->stats.flatEquations = static_cast<int>(flat.equations.size());
-    structure::AliasStats alias = structure::eliminateAliases(flat);
-    phase("aliases");
+    structure::AliasStats alias = structure::eliminateAliases(flat, cancelled);
+    phase("aliases", 0.45);
     cm->stats.aliases = alias.aliases;
     cm->stats.constants = alias.constants;
-    structure::DaeStructure s = structure::analyze(flat);
-    phase("index reduction");
+    structure::DaeStructure s = structure::analyze(flat, cancelled);
+    phase("index reduction", 0.6);
     cm->stats.differentiatedEquations = static_cast<int>(s.eqs.size()) - s.originalEquations;
-    ModelBuilder(flat, s, *cm).build();
-    phase("tapes and Jacobian");
+    ModelBuilder(flat, s, *cm, cancelled).build();
     cm->stats.states = static_cast<int>(cm->stateSlots.size());
     cm->stats.algebraics = cm->n - cm->stats.states;
     cm->stats.relations = static_cast<int>(cm->relations.size());
@@ -450,7 +476,13 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
     cm->warnings = flat.warnings;
     cm->pool = std::move(flat.pool);
     cm->stats.seconds = std::chrono::duration<double>(clock::now() - t0).count();
+    phase("tapes and Jacobian", 1.0);
     return cm;
+}
+
+std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, const library::Library& lib)
+{
+    return compileModel(d, lib, CompileOptions{});
 }
 
 } // namespace flange

@@ -19,6 +19,8 @@ struct OutputVar {
     int32_t index = 0;     // slot, or variable id for discrete values
     double sign = 1, offset = 0;
     bool isProtected = false;
+    std::string unit;         // as declared ("rad/s"); empty when dimensionless
+    bool isBoolean = false, isInteger = false;
 };
 
 struct RelationInfo {

@@ -1,7 +1,8 @@
 #pragma once
 // Simulation facade: CompiledModel + options + sink -> rows. All mutable state lives in
 // the run; the sink receives rows as they are produced (the GUI plots them live) and
-// can cancel between solver steps.
+// can cancel: it is polled between solver steps, per Newton and event iteration and
+// during initialization.
 #include "engine/compiled_model.hpp"
 
 #include <optional>
@@ -26,6 +27,7 @@ struct EventRecord {
     double time = 0;
     bool timeEvent = false;
     std::string cause;                // relation origin
+    std::string component;            // instance of the cause ("clutch1", "step1"); empty if none
     std::vector<std::string> changes; // "clutch1.mode 1 -> 0"
 };
 
@@ -48,7 +50,8 @@ public:
 };
 
 // outputs: indices into model.outputs to report (empty = all). Throws flange::Error:
-// SimulationFailed with time and reason, Cancelled when the sink asks to stop.
+// SimulationFailed with time and reason, Cancelled when the sink asks to stop; both carry
+// Error::time and, where known, the instances at fault.
 SimulationStats simulate(const CompiledModel& model, const SimulationOptions& options, ResultSink& sink,
                          const std::vector<int>& outputs = {});
 

@@ -12,7 +12,9 @@
 #include "ui/palette/library_model.hpp"
 #include "ui/parameters/experiment_dialog.hpp"
 #include "ui/parameters/parameter_dialog.hpp"
+#include "ui/plot/plot_area.hpp"
 #include "ui/recent_files.hpp"
+#include "ui/simulation/simulation_workspace.hpp"
 #include "ui/window_actions.hpp"
 
 #include <QApplication>
@@ -26,6 +28,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -38,11 +41,19 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
     icons_ = std::make_unique<IconCache>(iconFolders(library.folders));
     scene_ = new DiagramScene(*editor_, *icons_, this);
     view_ = new DiagramView(scene_, this);
-    setCentralWidget(view_);
     recent_ = new RecentFiles(this);
     actions_ = std::make_unique<WindowActions>(this, document_->undoStack());
 
     createDocks(library);
+    simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
+    // Canvas and plots side by side: the drive train and how it moves, both in view.
+    auto* split = new QSplitter(Qt::Horizontal, this);
+    split->setObjectName(QStringLiteral("centralSplit"));
+    split->addWidget(view_);
+    split->addWidget(simulation_->plots());
+    split->setStretchFactor(0, 5);
+    split->setStretchFactor(1, 4);
+    setCentralWidget(split);
     createMenus();
     connectActions();
     statusBar()->showMessage(tr("Drag components from the library onto the canvas; drag from port to port to connect."));
@@ -100,6 +111,8 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addActions({a.save, a.saveAs});
     file->addSeparator();
+    file->addActions({a.exportCsv, a.exportPlot});
+    file->addSeparator();
     file->addAction(a.quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -121,6 +134,16 @@ void MainWindow::createMenus()
     QMenu* diagramMenu = menuBar()->addMenu(tr("&Diagram"));
     diagramMenu->addAction(a.experiment);
 
+    QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
+    simulation->addActions({a.simulate, a.stopRun, a.autoResimulate});
+    simulation->addSeparator();
+    simulation->addAction(a.experiment);
+    simulation->addSeparator();
+    simulation->addActions({a.addPlotTab, a.addSubplot});
+    viewMenu->addSeparator();
+    for (QDockWidget* dock : findChildren<QDockWidget*>())
+        viewMenu->addAction(dock->toggleViewAction());
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Flange"), this, [this] {
         QMessageBox::about(this, tr("About Flange"),
@@ -140,6 +163,10 @@ void MainWindow::createMenus()
     tools->addActions({a.rotate, a.flipHorizontal, a.flipVertical});
     tools->addSeparator();
     tools->addActions({a.zoomIn, a.zoomOut, a.zoomFit});
+    tools->addSeparator();
+    tools->addActions({a.simulate, a.stopRun, a.autoResimulate});
+    if (auto* button = tools->widgetForAction(a.simulate))
+        button->setObjectName(QStringLiteral("simulateButton"));
 }
 
 void MainWindow::connectActions()
@@ -179,7 +206,8 @@ void MainWindow::connectActions()
         browser_->searchField()->selectAll();
     });
 
-    connect(document_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
+    connect(document_->undoStack(), &QUndoStack::cleanChanged, this, [this] { setWindowModified(document_->isModified()); });
+    connect(document_, &DiagramDocument::modifiedChanged, this, [this] { setWindowModified(document_->isModified()); });
     connect(document_, &DiagramDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(scene_, &DiagramScene::selectionChanged, this, &MainWindow::updateSelectionActions);
     connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });

@@ -19,6 +19,7 @@ class LibraryBrowser;
 class LibraryModel;
 class MessagesPanel;
 class RecentFiles;
+class SimulationWorkspace;
 struct WindowActions;
 
 class MainWindow : public QMainWindow {
@@ -33,6 +34,7 @@ public:
     DiagramView* view() const { return view_; }
     MessagesPanel* messages() const { return messages_; }
     LibraryBrowser* browser() const { return browser_; }
+    SimulationWorkspace* simulation() const { return simulation_; }
     const WindowActions& actions() const { return *actions_; }
 
     // Opens without asking about unsaved changes (callers ask first). On a bad file the
@@ -78,6 +80,7 @@ private:
     LibraryModel* libraryModel_ = nullptr;
     LibraryBrowser* browser_ = nullptr;
     MessagesPanel* messages_ = nullptr;
+    SimulationWorkspace* simulation_ = nullptr;
     RecentFiles* recent_;
     std::unique_ptr<WindowActions> actions_;
     bool quiet_ = false;

@@ -20,6 +20,7 @@ MessagesPanel::MessagesPanel(QWidget* parent) : QWidget(parent)
     clear->setText(tr("Clear"));
     clear->setToolTip(tr("Remove all messages"));
     connect(clear, &QToolButton::clicked, this, &MessagesPanel::clear);
+    connect(list_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) { activate(list_->row(item)); });
 
     auto* buttons = new QVBoxLayout;
     buttons->addWidget(clear);
@@ -30,7 +31,7 @@ MessagesPanel::MessagesPanel(QWidget* parent) : QWidget(parent)
     layout->addLayout(buttons);
 }
 
-void MessagesPanel::add(Severity severity, const QString& text)
+void MessagesPanel::add(Severity severity, const QString& text, const QStringList& instances)
 {
     QStyle::StandardPixmap icon = QStyle::SP_MessageBoxInformation;
     if (severity == Severity::Warning)
@@ -40,6 +41,14 @@ void MessagesPanel::add(Severity severity, const QString& text)
     auto* item = new QListWidgetItem(style()->standardIcon(icon),
                                      QTime::currentTime().toString(QStringLiteral("HH:mm:ss")) + QStringLiteral("  ") + text);
     item->setToolTip(text);
+    QStringList named;
+    for (const QString& i : instances)
+        if (!i.isEmpty() && !named.contains(i))
+            named << i;
+    if (!named.isEmpty()) {
+        item->setData(Qt::UserRole, named);
+        item->setStatusTip(tr("Click to select %1 on the canvas").arg(named.join(QStringLiteral(", "))));
+    }
     list_->addItem(item);
     list_->scrollToBottom();
     if (severity == Severity::Error) {
@@ -52,6 +61,19 @@ void MessagesPanel::clear()
 {
     list_->clear();
     errors_ = 0;
+}
+
+QStringList MessagesPanel::instancesAt(int row) const
+{
+    const QListWidgetItem* item = list_->item(row);
+    return item ? item->data(Qt::UserRole).toStringList() : QStringList();
+}
+
+void MessagesPanel::activate(int row)
+{
+    const QStringList names = instancesAt(row);
+    if (!names.isEmpty())
+        emit instancesActivated(names);
 }
 
 QStringList MessagesPanel::messages() const

@@ -71,7 +71,8 @@ WindowActions::WindowActions(QObject* parent, QUndoStack* stack)
     rename = make(parent, tr("Re&name…"), QString(), QKeySequence(Qt::Key_F2), tr("Rename the selected component"));
     parameters = make(parent, tr("&Parameters…"), QStringLiteral("document-properties"),
                       QKeySequence(Qt::CTRL | Qt::Key_Return), tr("Edit the parameters of the selected component"));
-    rotate = make(parent, tr("&Rotate"), QStringLiteral("object-rotate-right"), QKeySequence(Qt::CTRL | Qt::Key_R),
+    // R alone, like H and V for the flips: Ctrl+R is Simulate, as in Dymola and OMEdit.
+    rotate = make(parent, tr("&Rotate"), QStringLiteral("object-rotate-right"), QKeySequence(Qt::Key_R),
                   tr("Turn the selected components 90° clockwise"));
     flipHorizontal = make(parent, tr("Flip &Horizontal"), QStringLiteral("object-flip-horizontal"),
                           QKeySequence(Qt::Key_H), tr("Mirror the selected components left to right"));
@@ -88,6 +89,25 @@ WindowActions::WindowActions(QObject* parent, QUndoStack* stack)
                          tr("Search the component library"));
     experiment = make(parent, tr("&Experiment…"), QString(), QKeySequence(),
                       tr("Start and stop time, output interval and tolerance of the simulation"));
+
+    simulate = make(parent, tr("&Simulate"), QStringLiteral("media-playback-start"), QKeySequence(Qt::Key_F5),
+                    tr("Translate and simulate the diagram; the plots grow as it runs"));
+    simulate->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)});
+    stopRun = make(parent, tr("S&top"), QStringLiteral("media-playback-stop"), QKeySequence(Qt::Key_Escape),
+                   tr("Stop the simulation and keep what was computed"));
+    stopRun->setEnabled(false);
+    autoResimulate = make(parent, tr("&Auto Re-simulate"), QStringLiteral("view-refresh"), QKeySequence(),
+                          tr("Simulate again whenever a parameter changes"));
+    autoResimulate->setCheckable(true);
+    exportCsv = make(parent, tr("Export Results as &CSV…"), QStringLiteral("document-export"), QKeySequence(),
+                     tr("Write the results of the last run to a CSV file"));
+    exportCsv->setEnabled(false);
+    exportPlot = make(parent, tr("Export &Plot as Image…"), QStringLiteral("image-x-generic"), QKeySequence(),
+                      tr("Write the current plot tab as PNG or SVG"));
+    addPlotTab = make(parent, tr("New Plot &Tab"), QStringLiteral("tab-new"), QKeySequence(),
+                      tr("Add a plot tab"));
+    addSubplot = make(parent, tr("New Su&bplot"), QStringLiteral("list-add"), QKeySequence(),
+                      tr("Add a subplot to the current plot tab"));
 }
 
 } // namespace flange::ui

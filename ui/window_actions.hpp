@@ -33,6 +33,13 @@ struct WindowActions {
     QAction* snapToGrid;
     QAction* findComponent;
     QAction* experiment;
+    QAction* simulate;
+    QAction* stopRun;
+    QAction* autoResimulate;
+    QAction* exportCsv;
+    QAction* exportPlot;
+    QAction* addPlotTab;
+    QAction* addSubplot;
 
     // Undo and redo come from the stack, so their text names the step ("Undo Move J1").
     WindowActions(QObject* parent, QUndoStack* stack);

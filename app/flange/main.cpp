@@ -1,10 +1,18 @@
 // flange: the desktop diagram editor.
-//   flange [MODEL.json]                     opens the editor
+//   flange [MODEL.json]                      opens the editor
 //   flange --screenshot OUT.png [MODEL.json] renders the window to a PNG and exits
 //                                            (works with QT_QPA_PLATFORM=offscreen)
+//   flange --simulate [--export-csv OUT.csv] [--screenshot OUT.png] MODEL.json
+//                                            simulates through the window's own run
+//                                            controller and exports, then exits:
+//                                            0 done, 2 bad model, 3 simulation failed
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/document/component_library.hpp"
 #include "ui/main_window.hpp"
+#include "ui/messages_panel.hpp"
+#include "ui/results/run_result.hpp"
+#include "ui/simulation/run_controller.hpp"
+#include "ui/simulation/simulation_workspace.hpp"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -18,7 +26,7 @@
 
 namespace {
 
-int takeScreenshot(flange::ui::MainWindow& window, const QString& out, const QSize& size)
+void showAndSettle(flange::ui::MainWindow& window, const QSize& size)
 {
     window.resize(size);
     window.show();
@@ -27,6 +35,10 @@ int takeScreenshot(flange::ui::MainWindow& window, const QString& out, const QSi
     QEventLoop settle;
     QTimer::singleShot(200, &settle, &QEventLoop::quit);
     settle.exec();
+}
+
+int takeScreenshot(flange::ui::MainWindow& window, const QString& out)
+{
     window.view()->zoomToFit();
     QApplication::processEvents();
     const QPixmap shot = window.grab();
@@ -69,24 +81,74 @@ int main(int argc, char** argv)
     QCommandLineOption libraryDir(QStringLiteral("library"),
                                   QStringLiteral("Extra folder of component definitions (repeatable)."),
                                   QStringLiteral("DIR"));
-    parser.addOptions({screenshot, size, libraryDir});
+    QCommandLineOption simulate(QStringLiteral("simulate"),
+                                QStringLiteral("Simulate the model as the Simulate button does, then exit (see --export-csv, "
+                                               "--screenshot). Exit code 2: the model is wrong; 3: the simulation failed."));
+    QCommandLineOption exportCsv(QStringLiteral("export-csv"),
+                                 QStringLiteral("With --simulate: write all results as CSV, as File > Export does."),
+                                 QStringLiteral("OUT.csv"));
+    QCommandLineOption timeout(QStringLiteral("timeout"),
+                               QStringLiteral("With --simulate: give up after this many seconds (default 600)."),
+                               QStringLiteral("S"), QStringLiteral("600"));
+    QCommandLineOption run(QStringLiteral("run"),
+                           QStringLiteral("Simulate the model as soon as the window opens (the window stays)."));
+    parser.addOptions({screenshot, size, libraryDir, simulate, exportCsv, timeout, run});
     parser.process(app);
 
-    flange::ui::MainWindow window(flange::ui::loadComponentLibrary(parser.values(libraryDir)));
-    window.setQuiet(parser.isSet(screenshot));
     const QStringList files = parser.positionalArguments();
+    if (parser.isSet(simulate) && files.isEmpty()) {
+        std::fprintf(stderr, "flange: --simulate needs a model file\n");
+        return 2;
+    }
+    flange::ui::MainWindow window(flange::ui::loadComponentLibrary(parser.values(libraryDir)));
+    window.setQuiet(parser.isSet(screenshot) || parser.isSet(simulate));
     bool opened = true;
     if (!files.isEmpty())
         opened = window.openFile(files.front());
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    QSize windowSize(1440, 900);
+    if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
+        windowSize = QSize(wh[0].toInt(), wh[1].toInt());
 
+    if (parser.isSet(simulate)) {
+        if (!opened) {
+            std::fprintf(stderr, "flange: %s\n", qPrintable(window.messages()->messages().value(0)));
+            return 2;
+        }
+        showAndSettle(window, windowSize);
+        flange::ui::SimulationWorkspace& sim = *window.simulation();
+        sim.simulate();
+        if (!sim.controller()->waitForFinished(parser.value(timeout).toInt() * 1000)) {
+            sim.stop();
+            sim.controller()->waitForFinished(5000);
+            std::fprintf(stderr, "flange: the simulation did not finish within %s s\n", qPrintable(parser.value(timeout)));
+        }
+        const auto result = sim.controller()->current();
+        int status = 0;
+        if (result->status != flange::ui::RunResult::Status::Finished) {
+            std::fprintf(stderr, "flange: %s\n", result->message.c_str());
+            status = result->badInput ? 2 : 3;
+        }
+        if (parser.isSet(exportCsv) && result->rowCount() > 0) {
+            QString error;
+            if (!sim.exportCsv(parser.value(exportCsv), false, &error)) {
+                std::fprintf(stderr, "flange: %s\n", qPrintable(error));
+                status = status != 0 ? status : 1;
+            }
+        }
+        if (parser.isSet(screenshot)) {
+            const int shot = takeScreenshot(window, parser.value(screenshot));
+            status = status != 0 ? status : shot;
+        }
+        return status;
+    }
     if (parser.isSet(screenshot)) {
-        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        QSize s(1440, 900);
-        if (wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0)
-            s = QSize(wh[0].toInt(), wh[1].toInt());
-        const int status = takeScreenshot(window, parser.value(screenshot), s);
+        showAndSettle(window, windowSize);
+        const int status = takeScreenshot(window, parser.value(screenshot));
         return status != 0 ? status : (opened ? 0 : 2);
     }
     window.show();
+    if (parser.isSet(run) && opened && !files.isEmpty())
+        QTimer::singleShot(0, window.simulation(), &flange::ui::SimulationWorkspace::simulate);
     return QApplication::exec();
 }

@@ -20,9 +20,9 @@ static double interp(const TableData& t, double u, size_t col, bool slope)
     return slope ? s : y[i] + s * (u - x[i]);
 }
 
-void Tape::run(const TapeInputs& in) const
+void Tape::run(const TapeInputs& in, double* registers) const
 {
-    double* r = regs_.data();
+    double* r = registers;
     const Instr* code = code_.data();
     const size_t n = code_.size();
     for (size_t pc = 0; pc < n; ++pc) {

@@ -2,7 +2,9 @@
 // A flat instruction tape: expressions compiled once into register instructions over a
 // work array, so evaluating a residual or Jacobian is one loop with no tree walking and
 // no allocation (the shape of CasADi's SXFunction algorithm vector). If-expressions are
-// jumps, so an untaken branch never runs.
+// jumps, so an untaken branch never runs. A Tape is immutable once built: every
+// evaluator (one per simulation and tape) brings its own register file, so one compiled
+// model can run on many threads at once.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -44,14 +46,18 @@ struct TableData {
 
 class Tape {
 public:
-    void run(const TapeInputs& in) const;
+    // A fresh register file for run(): the constants in front, work registers after.
+    // Made once per evaluator, outside the residual loop.
+    std::vector<double> workspace() const { return initialRegisters_; }
+    // registers: a workspace() of this tape, owned by the caller (one per thread).
+    void run(const TapeInputs& in, double* registers) const;
     size_t instructionCount() const { return code_.size(); }
-    size_t registerCount() const { return regs_.size(); }
+    size_t registerCount() const { return initialRegisters_.size(); }
 
 private:
     friend class TapeCompiler;
     std::vector<Instr> code_;
-    mutable std::vector<double> regs_; // constants first, then work registers
+    std::vector<double> initialRegisters_; // constants first, then zeroed work registers
     std::vector<TableData> tables_;
 };
 

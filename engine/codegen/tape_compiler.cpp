@@ -151,7 +151,7 @@ void TapeCompiler::store(expr::NodeId e, int which, int32_t index)
 
 Tape TapeCompiler::finish()
 {
-    tape_.regs_ = init_;
+    tape_.initialRegisters_ = init_;
     Tape out = std::move(tape_);
     tape_ = Tape();
     return out;

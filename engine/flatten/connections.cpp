@@ -1,6 +1,7 @@
 #include "engine/flatten/connections.hpp"
 
 #include "engine/error.hpp"
+#include "engine/instance_name.hpp"
 
 #include <map>
 
@@ -43,8 +44,15 @@ void ConnectionBuilder::build()
     std::vector<bool> connected(connectors_.size(), false);
     for (const diagram::Connection& con : d_.connections) {
         std::string label = con.from + " - " + con.to;
-        int a = lookup(con.from, label);
-        int b = lookup(con.to, label);
+        const std::vector<std::string> ends = {instanceOf(con.from), instanceOf(con.to)};
+        int a = -1, b = -1;
+        try {
+            a = lookup(con.from, label);
+            b = lookup(con.to, label);
+        } catch (Error& e) {
+            e.about(ends);
+            throw;
+        }
         const ConnectorInstance& ca = connectors_[static_cast<size_t>(a)];
         const ConnectorInstance& cb = connectors_[static_cast<size_t>(b)];
         // As in Modelica, a connection to a disabled conditional connector is removed.
@@ -57,17 +65,19 @@ void ConnectionBuilder::build()
         Domain da = library::domainOf(ca.type), db = library::domainOf(cb.type);
         using library::domainName;
         if (a == b)
-            throw badInput("connection " + label + " connects a connector to itself");
+            throw badInput("connection " + label + " connects a connector to itself").about(ends);
         if (da != db)
             throw badInput("connection " + label + ": cannot connect a " + domainName(da) + " connector (" + con.from +
-                           ") to a " + domainName(db) + " connector (" + con.to + ")");
+                           ") to a " + domainName(db) + " connector (" + con.to + ")")
+                .about(ends);
         if (da == Domain::Signal) {
             bool boolA = ca.type == ConnectorType::BooleanInput || ca.type == ConnectorType::BooleanOutput;
             bool boolB = cb.type == ConnectorType::BooleanInput || cb.type == ConnectorType::BooleanOutput;
             if (boolA != boolB)
-                throw badInput("connection " + label + ": cannot connect a Boolean signal to a Real signal");
+                throw badInput("connection " + label + ": cannot connect a Boolean signal to a Real signal").about(ends);
             if (!library::isInput(ca.type) && !library::isInput(cb.type))
-                throw badInput("connection " + label + ": both ends are outputs; an output can only drive inputs");
+                throw badInput("connection " + label + ": both ends are outputs; an output can only drive inputs")
+                    .about(ends);
         }
         connected[static_cast<size_t>(a)] = connected[static_cast<size_t>(b)] = true;
         parent_[static_cast<size_t>(find(a))] = find(b);
@@ -81,9 +91,12 @@ void ConnectionBuilder::build()
     for (const auto& [root, members] : sets) {
         const ConnectorInstance& first = connectors_[static_cast<size_t>(members.front())];
         std::string names;
-        for (int i : members)
+        std::vector<std::string> instances;
+        for (int i : members) {
             names += (names.empty() ? "" : ", ") + connectors_[static_cast<size_t>(i)].instance + "." +
                      connectors_[static_cast<size_t>(i)].connector;
+            instances.push_back(connectors_[static_cast<size_t>(i)].instance);
+        }
         if (library::isFlange(first.type)) {
             std::string origin = members.size() == 1 ? "unconnected flange " + names : "connection set {" + names + "}";
             for (size_t k = 1; k < members.size(); ++k) {
@@ -105,14 +118,14 @@ void ConnectionBuilder::build()
         for (int i : members) {
             if (!library::isInput(connectors_[static_cast<size_t>(i)].type)) {
                 if (output >= 0)
-                    throw badInput("signals " + names + ": two outputs drive the same inputs");
+                    throw badInput("signals " + names + ": two outputs drive the same inputs").about(instances);
                 output = i;
             }
         }
         if (output < 0) {
             if (members.size() == 1)
-                throw badInput("input '" + names + "' is not connected");
-            throw badInput("inputs " + names + " are connected together but no output drives them");
+                throw badInput("input '" + names + "' is not connected").about(instances);
+            throw badInput("inputs " + names + " are connected together but no output drives them").about(instances);
         }
         const ConnectorInstance& out = connectors_[static_cast<size_t>(output)];
         for (int i : members) {

@@ -77,11 +77,21 @@ class Instantiator {
 public:
     Instantiator(const diagram::Diagram& d, const library::Library& lib) : d_(d), lib_(lib) {}
 
-    FlatModel run()
+    FlatModel run(const CancelFlag& cancelled)
     {
         m_.experiment = d_.experiment;
-        for (size_t i = 0; i < d_.components.size(); ++i)
-            instance(static_cast<int>(i));
+        for (size_t i = 0; i < d_.components.size(); ++i) {
+            throwIfCancelled(cancelled, "translation");
+            try {
+                instance(static_cast<int>(i));
+            } catch (Error& e) {
+                // Whatever goes wrong while instantiating a component is about that component.
+                if (e.instances.empty())
+                    e.about({d_.components[i].name});
+                throw;
+            }
+        }
+        throwIfCancelled(cancelled, "translation");
         ConnectionBuilder(m_, d_, connectors_).build();
         return std::move(m_);
     }
@@ -529,6 +539,9 @@ private:
 
 } // namespace
 
-FlatModel instantiate(const diagram::Diagram& d, const library::Library& lib) { return Instantiator(d, lib).run(); }
+FlatModel instantiate(const diagram::Diagram& d, const library::Library& lib, const CancelFlag& cancelled)
+{
+    return Instantiator(d, lib).run(cancelled);
+}
 
 } // namespace flange::flatten

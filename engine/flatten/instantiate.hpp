@@ -1,13 +1,15 @@
 #pragma once
 // Diagram + library -> FlatModel: evaluates parameters, creates every instance's
 // variables, lowers its equations and adds the connection equations.
+#include "engine/cancel.hpp"
 #include "engine/diagram/diagram.hpp"
 #include "engine/flatten/flat_model.hpp"
 #include "engine/library/library.hpp"
 
 namespace flange::flatten {
 
-// Throws flange::Error (BadInput) naming the component, parameter or connection at fault.
-FlatModel instantiate(const diagram::Diagram& d, const library::Library& lib);
+// Throws flange::Error (BadInput) naming the component, parameter or connection at fault
+// (and listing its instances in Error::instances); Cancelled between components.
+FlatModel instantiate(const diagram::Diagram& d, const library::Library& lib, const CancelFlag& cancelled = {});
 
 } // namespace flange::flatten

@@ -1,9 +1,9 @@
 #include "engine/io/csv_writer.hpp"
 
 #include "engine/error.hpp"
+#include "engine/io/csv_format.hpp"
 
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 
 namespace flange::io {
@@ -24,10 +24,8 @@ CsvWriter::~CsvWriter()
 
 void CsvWriter::begin(const std::vector<std::string>& names)
 {
-    std::string header = "\"time\"";
-    for (const auto& n : names)
-        header += ",\"" + n + "\"";
-    header += "\n";
+    std::string header;
+    appendCsvHeader(header, names);
     std::fputs(header.c_str(), file_);
     width_ = names.size() + 1;
     filling_.reserve(width_ * kRowsPerBlock);
@@ -75,9 +73,8 @@ void CsvWriter::writerLoop()
 
 void CsvWriter::format(const std::vector<double>& block)
 {
-    // to_chars writes the shortest text that reads back to the identical double: exact
-    // like %.17g, several times faster. Columns that hold their value (modes, constants,
-    // a stuck clutch's speed) reuse the text of the row before.
+    // Columns that hold their value (modes, constants, a stuck clutch's speed) reuse the
+    // text of the row before.
     if (cache_.size() != width_)
         cache_.assign(width_, Cached{});
     text_.clear();
@@ -87,7 +84,7 @@ void CsvWriter::format(const std::vector<double>& block)
             const double v = block[r + i];
             if (c.length == 0 || std::memcmp(&c.value, &v, sizeof(double)) != 0) {
                 c.value = v;
-                c.length = static_cast<uint8_t>(std::to_chars(c.text, c.text + sizeof c.text, v).ptr - c.text);
+                c.length = static_cast<uint8_t>(formatCsvNumber(c.text, v));
             }
             if (i)
                 text_ += ',';

@@ -3,6 +3,7 @@
 // (the shortest text that reads back to the same double). Formatting a double costs
 // about as much as a solver step spends per variable, so rows are handed in blocks to a
 // writer thread that formats and writes while the simulation goes on.
+#include "engine/io/csv_format.hpp"
 #include "engine/run.hpp"
 
 #include <condition_variable>
@@ -49,7 +50,7 @@ private:
     std::string text_;
     struct Cached {
         double value = 0;
-        char text[31];
+        char text[kCsvNumberCapacity];
         uint8_t length = 0; // 0: nothing cached yet
     };
     std::vector<Cached> cache_;

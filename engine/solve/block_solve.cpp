@@ -216,6 +216,10 @@ BlockPassResult solveByBlocks(const NewtonProblem& p, std::vector<double>& x, in
         std::vector<double> a(m * m), b(m);
         bool converged = false;
         for (int iter = 0; iter < 50 && !converged; ++iter) {
+            if (p.cancelled && p.cancelled()) {
+                result.cancelled = true;
+                return result;
+            }
             p.residual(x.data(), f.data());
             double norm = 0;
             for (size_t i = 0; i < m; ++i) {

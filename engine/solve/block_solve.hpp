@@ -17,6 +17,7 @@ std::vector<std::vector<int32_t>> blockOrder(const SparsePattern& pattern);
 
 struct BlockPassResult {
     int blocks = 0, solved = 0, skipped = 0; // skipped: larger than maxBlock, or no convergence
+    bool cancelled = false;                  // p.cancelled() stopped the pass; x partly improved
 };
 
 // Improves x block by block; blocks larger than maxBlock keep their values. The whole

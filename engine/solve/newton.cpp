@@ -25,11 +25,21 @@ struct KinData {
     const NewtonProblem* p;
     std::vector<double> values;
     bool dense;
+    bool cancelled = false;
 };
+
+bool cancelRequested(KinData& d)
+{
+    if (!d.cancelled && d.p->cancelled && d.p->cancelled())
+        d.cancelled = true;
+    return d.cancelled;
+}
 
 int kinResidual(N_Vector u, N_Vector f, void* user)
 {
     auto* d = static_cast<KinData*>(user);
+    if (cancelRequested(*d))
+        return -1; // unrecoverable: KINSOL stops at once
     bool ok = d->p->residual(N_VGetArrayPointer(u), N_VGetArrayPointer(f));
     if (!ok)
         return 1;
@@ -85,7 +95,7 @@ NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
     Impl& m = *impl_;
     m.problem = std::move(p);
     const sunindextype n = static_cast<sunindextype>(m.problem.pattern.cols);
-    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), n <= kDenseLimit};
+    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), n <= kDenseLimit, false};
     if (n == 0)
         return;
     SUNContext_Create(nullptr, &m.ctx);
@@ -141,6 +151,12 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
         result.converged = true;
         return result;
     }
+    m.data.cancelled = false;
+    if (cancelRequested(m.data)) {
+        result.cancelled = true;
+        result.message = "cancelled";
+        return result;
+    }
     for (sunindextype i = 0; i < n; ++i)
         NV_Ith_S(m.u, i) = x[static_cast<size_t>(i)];
     KINSetFuncNormTol(m.kin, tolerance);
@@ -152,6 +168,11 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     if (reuse && quickIterations(x, tolerance, result))
         return result;
     int flag = KINSol(m.kin, m.u, KIN_LINESEARCH, m.us, m.fs);
+    if (m.data.cancelled) {
+        result.cancelled = true;
+        result.message = "cancelled";
+        return result; // x keeps its start values
+    }
     if (flag == KIN_LINESEARCH_NONCONV || flag == KIN_MAXITER_REACHED || (flag < 0 && !freshJacobian)) {
         // A stale Jacobian or the line search on piecewise-linear characteristics can stall;
         // plain Newton from a fresh Jacobian usually finishes.
@@ -160,6 +181,11 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
         KINSetNoInitSetup(m.kin, SUNFALSE);
         KINSetMaxSetupCalls(m.kin, 1);
         flag = KINSol(m.kin, m.u, KIN_NONE, m.us, m.fs);
+    }
+    if (m.data.cancelled) {
+        result.cancelled = true;
+        result.message = "cancelled";
+        return result;
     }
     long setups = 0;
     KINGetNumJacEvals(m.kin, &setups); // only a factored Jacobian may be reused
@@ -190,7 +216,7 @@ bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, New
     double* f = N_VGetArrayPointer(m.f);
     double* d = N_VGetArrayPointer(m.step);
     for (int it = 0; it < 4; ++it) {
-        if (!m.problem.residual(u, f))
+        if (cancelRequested(m.data) || !m.problem.residual(u, f))
             return false;
         double norm = 0;
         for (size_t i = 0; i < n; ++i) {

@@ -17,6 +17,8 @@ struct NewtonProblem {
     // jacobian(x, values): values[k] for pattern entry k.
     std::function<void(const double* x, double* values)> jacobian;
     std::vector<double> scale; // typical magnitude of each unknown
+    // Polled once per residual evaluation; true stops the solve with result.cancelled.
+    std::function<bool()> cancelled;
 };
 
 struct NewtonResult {
@@ -24,6 +26,7 @@ struct NewtonResult {
     int iterations = 0;
     double residualNorm = 0;
     std::string message;
+    bool cancelled = false; // stopped because problem.cancelled() said so
 };
 
 // Solves F(x) = 0 starting from x (updated in place).

@@ -3,6 +3,7 @@
 // hysteresis, engine.md 5.2), time events hit exactly through IDA's stop time, and an
 // event iteration that re-solves the algebraic unknowns with the states fixed.
 #include "engine/error.hpp"
+#include "engine/instance_name.hpp"
 #include "engine/expr/evaluate.hpp"
 #include "engine/run.hpp"
 #include "engine/solve/block_solve.hpp"
@@ -50,6 +51,12 @@ public:
         dist_.assign(m.relations.size(), 0.0);
         jy_.assign(m.jacPattern.nnz(), 0.0);
         jyp_.assign(m.jacPattern.nnz(), 0.0);
+        // Register files of this run: the tapes themselves are shared between threads.
+        resRegs_ = m.residual.workspace();
+        jacRegs_ = m.jacobian.workspace();
+        crossRegs_ = m.crossing.workspace();
+        initResRegs_ = m.initResidual.workspace();
+        initJacRegs_ = m.initJacobian.workspace();
         if (outputs.empty())
             for (size_t i = 0; i < m.outputs.size(); ++i)
                 outputs_.push_back(static_cast<int>(i));
@@ -126,13 +133,13 @@ private:
         return in;
     }
 
-    void residual(double t, const double* y, const double* yp, double* out, bool initial) const
+    void residual(double t, const double* y, const double* yp, double* out, bool initial)
     {
         codegen::TapeInputs in = inputs(t, initial);
         in.y = y;
         in.yp = yp;
         in.out[0] = out;
-        m_.residual.run(in);
+        m_.residual.run(in, resRegs_.data());
     }
 
     void jacobian(double t, const double* y, const double* yp, bool initial)
@@ -142,7 +149,7 @@ private:
         in.yp = yp;
         in.out[0] = jy_.data();
         in.out[1] = jyp_.data();
-        m_.jacobian.run(in);
+        m_.jacobian.run(in, jacRegs_.data());
     }
 
     void distances(double t, const double* y, const double* yp)
@@ -153,7 +160,7 @@ private:
         in.y = y;
         in.yp = yp;
         in.out[0] = dist_.data();
-        m_.crossing.run(in);
+        m_.crossing.run(in, crossRegs_.data());
     }
 
     // Crossing functions between steps. IDA's interpolant is accurate for the states only
@@ -172,7 +179,9 @@ private:
         try {
             solveConsistent(t, false, samplingTolerance());
             distances(t, y_.data(), yp_.data());
-        } catch (const Error&) {
+        } catch (const Error& e) {
+            if (e.kind() == ErrorKind::Cancelled)
+                throw;
             distances(t, y, yp);
         }
     }
@@ -270,6 +279,38 @@ private:
         return changes;
     }
 
+    // ---------- cancellation and culprits
+    // The sink is polled between solver steps, per Newton iteration and per event and
+    // initialization iteration; a solver stopped by it reports `stopped`.
+    void throwIfCancelled(double t, const char* during) { throwIfCancelled(sink_.cancelled(), t, during); }
+    void throwIfCancelled(bool stopped, double t, const char* during)
+    {
+        if (stopped)
+            throw cancellation(std::string(during) + " cancelled at t = " + fmt(t)).at(t);
+    }
+
+    // Instances of an event that does not settle: its cause and whatever it keeps changing.
+    static std::vector<std::string> eventCulprits(const std::string& cause, const EventRecord& rec)
+    {
+        std::vector<std::string> out = instancesOf(cause);
+        for (const auto& change : rec.changes)
+            out.push_back(instanceOf(change));
+        return out;
+    }
+
+    // Instances of the relations and discrete variables that changed since the snapshot.
+    std::vector<std::string> unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const
+    {
+        std::vector<std::string> out;
+        for (size_t k = 0; k < rel_.size(); ++k)
+            if (rel_[k] != relBefore[k])
+                out.push_back(instanceOf(m_.relations[k].origin));
+        for (size_t v = 0; v < disc_.size(); ++v)
+            if (disc_[v] != discBefore[v])
+                out.push_back(instanceOf(m_.varNames[v]));
+        return out;
+    }
+
     // ---------- initialization
     struct InitSource {
         enum Kind { FY, FYP, G, Candidate } kind;
@@ -312,7 +353,8 @@ private:
                 match.augment(r, [](int32_t) { return true; });
         for (int32_t r = 0; r < n_; ++r)
             if (match.rowMatch(r) < 0)
-                throw badInput("initialization is singular at equation " + m_.eqOrigins[static_cast<size_t>(r)]);
+                throw badInput("initialization is singular at equation " + m_.eqOrigins[static_cast<size_t>(r)])
+                    .about(instancesOf(m_.eqOrigins[static_cast<size_t>(r)]));
         std::vector<int32_t> candidates; // state slots fixed at their start value
         std::vector<std::string> assumed;
         int freeColumns = 0;
@@ -336,7 +378,8 @@ private:
             if (match.colMatch(c) < 0) {
                 int32_t slot = c < n_ ? c : m_.stateSlots[static_cast<size_t>(c - n_)];
                 std::string name = m_.varNames[static_cast<size_t>(m_.slotVar[static_cast<size_t>(slot)])];
-                throw badInput("initialization is under-determined: nothing fixes " + (c < n_ ? name : "der(" + name + ")"));
+                throw badInput("initialization is under-determined: nothing fixes " + (c < n_ ? name : "der(" + name + ")"))
+                    .about({instanceOf(name)});
             }
         if (!assumed.empty()) {
             std::string w = "initial values not fixed by the model; assuming fixed start values for: ";
@@ -424,7 +467,7 @@ private:
                 f[fPos[static_cast<size_t>(r)]] = fvals[static_cast<size_t>(r)];
             codegen::TapeInputs in = inputs(t0_, true);
             in.out[0] = gvals.data();
-            m_.initResidual.run(in);
+            m_.initResidual.run(in, initResRegs_.data());
             for (size_t j = 0; j < keptG.size(); ++j)
                 f[gPos[j]] = gvals[static_cast<size_t>(keptG[j])];
             for (size_t i = 0; i < candidates.size(); ++i)
@@ -436,7 +479,7 @@ private:
             jacobian(t0_, y_.data(), yp_.data(), true);
             codegen::TapeInputs in = inputs(t0_, true);
             in.out[0] = gjac.data();
-            m_.initJacobian.run(in);
+            m_.initJacobian.run(in, initJacRegs_.data());
             for (size_t k = 0; k < cells.size(); ++k) {
                 const InitSource& s = cells[k].src;
                 switch (s.kind) {
@@ -451,28 +494,32 @@ private:
             prob.scale.push_back(m_.nominal[static_cast<size_t>(i)]);
         for (int32_t s = 0; s < ns; ++s)
             prob.scale.push_back(m_.nominal[static_cast<size_t>(m_.stateSlots[static_cast<size_t>(s)])]);
+        prob.cancelled = [this] { return sink_.cancelled(); };
         std::vector<double> z(static_cast<size_t>(nz));
         for (int32_t i = 0; i < n_; ++i)
             z[static_cast<size_t>(i)] = y_[static_cast<size_t>(i)];
         // Mixed continuous/discrete fixed point: relations and discrete values frozen per solve.
         for (int iter = 0;; ++iter) {
+            throwIfCancelled(t0_, "initialization");
             unpack(z.data());
             updateRelations(t0_, true);
             updateDiscrete(t0_, true);
             pre_ = disc_;
             std::vector<double> guess = z;
             solve::NewtonResult r = solve::solveNewton(prob, z, 1e-10);
+            throwIfCancelled(r.cancelled, t0_, "initialization");
             if (!r.converged) {
                 // Poor guesses (an efficiency of 0 before 1/efficiency): solve block by block
                 // in dependency order for better ones, then all together again.
                 z = guess;
-                solve::solveByBlocks(prob, z, 50, 1e-12);
+                throwIfCancelled(solve::solveByBlocks(prob, z, 50, 1e-12).cancelled, t0_, "initialization");
                 if (solve::residualBelow(prob, z, 1e-10)) {
                     // Solved; a Newton over the whole system would fail where the blocks were
                     // singular but consistent (see solveByBlocks).
                     r.converged = true;
                 } else {
                     r = solve::solveNewton(prob, z, 1e-10);
+                    throwIfCancelled(r.cancelled, t0_, "initialization");
                 }
             }
             if (!r.converged)
@@ -484,19 +531,22 @@ private:
             if (rel_ == relBefore && disc_ == discBefore)
                 break;
             if (iter == opt_.maxEventIterations)
-                throw simulationFailed("initialization: relations and discrete values did not settle at t = " + fmt(t0_));
+                throw simulationFailed("initialization: relations and discrete values did not settle at t = " + fmt(t0_))
+                    .about(unsettled(relBefore, discBefore))
+                    .at(t0_);
         }
         pre_ = disc_;
         // Redundant fixed starts must be consistent with the solution.
         if (!droppedG.empty()) {
             codegen::TapeInputs in = inputs(t0_, true);
             in.out[0] = gvals.data();
-            m_.initResidual.run(in);
+            m_.initResidual.run(in, initResRegs_.data());
             for (int32_t j : droppedG) {
                 double r = gvals[static_cast<size_t>(j)];
                 if (std::fabs(r) > 1e-6 * (1 + std::fabs(r)))
                     throw badInput("over-determined initial conditions: " + m_.initOrigins[static_cast<size_t>(j)] +
-                                   " contradicts the other initial conditions and equations (off by " + fmt(r) + ")");
+                                   " contradicts the other initial conditions and equations (off by " + fmt(r) + ")")
+                        .about(instancesOf(m_.initOrigins[static_cast<size_t>(j)]));
                 warnings_.push_back("redundant initial condition ignored (it agrees with the others): " +
                                     m_.initOrigins[static_cast<size_t>(j)]);
             }
@@ -517,9 +567,14 @@ private:
         }
         std::sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
         std::string msg = "initialization failed (" + r.message + "); largest residuals:";
-        for (size_t i = 0; i < std::min<size_t>(5, worst.size()); ++i)
+        std::vector<std::string> culprits;
+        for (size_t i = 0; i < std::min<size_t>(5, worst.size()); ++i) {
             msg += "\n  " + fmt(worst[i].first) + "  " + worst[i].second;
-        throw simulationFailed(msg);
+            if (worst[i].first > 0 || i == 0)
+                for (auto& name : instancesOf(worst[i].second))
+                    culprits.push_back(std::move(name));
+        }
+        throw simulationFailed(msg).about(culprits).at(t0_);
     }
 
     // Algebraic unknowns and state derivatives with states held fixed: after an event, and
@@ -547,6 +602,7 @@ private:
                                                                            : jy_[static_cast<size_t>(k)];
             };
             prob.scale = m_.nominal;
+            prob.cancelled = [this] { return sink_.cancelled(); };
             consistentProblem_ = prob;
             consistent_ = std::make_unique<solve::NewtonSolver>(std::move(prob));
             consistentZ_.resize(static_cast<size_t>(n_));
@@ -555,16 +611,18 @@ private:
         for (int32_t i = 0; i < n_; ++i)
             consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
         solve::NewtonResult r = consistent_->solve(consistentZ_, tolerance, freshJacobian);
+        throwIfCancelled(r.cancelled, t, "simulation");
         if (!r.converged) {
             // Singular but consistent (two friction elements stuck in series): block by block.
             for (int32_t i = 0; i < n_; ++i)
                 consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
-            solve::solveByBlocks(consistentProblem_, consistentZ_, 50, 1e-12);
+            throwIfCancelled(solve::solveByBlocks(consistentProblem_, consistentZ_, 50, 1e-12).cancelled, t, "simulation");
             r.converged = solve::residualBelow(consistentProblem_, consistentZ_, 1e-10);
         }
         if (!r.converged)
             throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved with the states held (" +
-                                   r.message + ")");
+                                   r.message + ")")
+                .at(t);
         unpackConsistent(consistentZ_.data());
     }
 
@@ -646,6 +704,10 @@ private:
         IDASetMaxNumSteps(ida_, 1000000);
         // Without states no error test limits the step; outputs are then solved exactly instead.
         IDASetMaxStep(ida_, m_.stateSlots.empty() ? dt_ : tEnd_ - t0_);
+        // IDA's first step is 0.001 of the distance to tstop, the stop time in one-step
+        // mode; over a long span from rest that step fails its error test ten times and
+        // IDA gives up at t0. No first step longer than an output interval.
+        IDASetInitStep(ida_, std::min(0.001 * (tEnd_ - t0_), dt_));
         IDASetErrHandlerFn(ida_, [](int, const char*, const char*, char* msg, void* user) {
             static_cast<Run*>(user)->lastIdaMessage_ = msg ? msg : "";
         }, this);
@@ -731,6 +793,7 @@ private:
                 solveConsistent(t);
             }
             for (int inner = 0;; ++inner) {
+                throwIfCancelled(t, "event iteration");
                 bool relChanged = updateRelations(t, false);
                 auto changes = updateDiscrete(t, false);
                 rec.changes.insert(rec.changes.end(), changes.begin(), changes.end());
@@ -738,7 +801,9 @@ private:
                     break;
                 solveConsistent(t);
                 if (inner == opt_.maxEventIterations)
-                    throw simulationFailed("event iteration did not converge at t = " + fmt(t) + " (" + cause + ")");
+                    throw simulationFailed("event iteration did not converge at t = " + fmt(t) + " (" + cause + ")")
+                        .about(eventCulprits(cause, rec))
+                        .at(t);
             }
             bool reinit = fireWhens(t, rec);
             if (reinit)
@@ -748,7 +813,9 @@ private:
             pre_ = disc_;
             if (outer == opt_.maxEventIterations)
                 throw simulationFailed("event iteration did not converge at t = " + fmt(t) + "; still changing: " +
-                                       (rec.changes.empty() ? cause : rec.changes.back()));
+                                       (rec.changes.empty() ? cause : rec.changes.back()))
+                    .about(eventCulprits(cause, rec))
+                    .at(t);
         }
         pre_ = disc_;
     }
@@ -762,6 +829,7 @@ private:
         rec.time = t;
         rec.timeEvent = timeEvent;
         rec.cause = cause;
+        rec.component = instanceOf(cause);
         iterateEvent(t, rec, cause);
         sink_.event(rec);
         emitRow(t); // right limit
@@ -905,7 +973,9 @@ private:
         if (eventsInInterval > opt_.maxConsecutiveEvents)
             throw simulationFailed("chattering at t = " + fmt(t) + ": more than " +
                                    std::to_string(opt_.maxConsecutiveEvents) +
-                                   " events in one output interval, caused by " + cause);
+                                   " events in one output interval, caused by " + cause)
+                .about(instancesOf(cause))
+                .at(t);
     }
 
     void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent)
@@ -929,14 +999,13 @@ private:
         int eventsInInterval = 0;
         long lastIntervalWithEvent = -1;
         while (t < tEnd_) {
-            if (sink_.cancelled())
-                throw Error(ErrorKind::Cancelled, "simulation cancelled at t = " + fmt(t));
+            throwIfCancelled(t, "simulation");
             double tStop = std::min(nextTimeEvent(t), tEnd_);
             IDASetStopTime(ida_, tStop);
             double tret = t;
             int flag = IDASolve(ida_, tStop, &tret, yv_, ypv_, IDA_ONE_STEP);
             if (flag < 0)
-                throw simulationFailed("integration failed at t = " + fmt(tret) + ": " + lastIdaMessage_);
+                throw simulationFailed("integration failed at t = " + fmt(tret) + ": " + lastIdaMessage_).at(tret);
             const double eps = 1e-12 * (1 + std::fabs(tret));
             bool eventInStep = false;
             double tLow = t;
@@ -1023,6 +1092,7 @@ private:
     int32_t n_ = 0;
     double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
     std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
+    std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_;
     std::vector<int> outputs_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;

@@ -1,6 +1,7 @@
 #include "engine/structure/alias_elimination.hpp"
 
 #include "engine/error.hpp"
+#include "engine/instance_name.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -74,11 +75,12 @@ public:
                 deriv_[i] = m.vars[i].derivative;
     }
 
-    AliasStats run()
+    AliasStats run(const CancelFlag& cancelled)
     {
         AliasStats stats;
         std::vector<flatten::FlatEquation> kept;
         for (const auto& eq : m_.equations) {
+            throwIfCancelled(cancelled, "translation");
             std::map<int32_t, double> terms;
             double c = 0;
             if (linearForm(m_.pool, eq.residual, 1.0, terms, c)) {
@@ -110,6 +112,7 @@ public:
         m_.equations = std::move(kept);
         applyAliases(stats);
         rebuildDerivativeLinks();
+        throwIfCancelled(cancelled, "translation");
         substituteEverywhere();
         return stats;
     }
@@ -169,11 +172,17 @@ private:
                 return false;
             double lhs = ox, rhs = s * oy + o;
             std::string others = reasons(x, y);
+            std::vector<std::string> culprits = instancesOf(origin);
+            for (const auto& r : reasonList(x, y))
+                for (auto& name : instancesOf(r))
+                    culprits.push_back(std::move(name));
             if (!nearlyEqual(lhs, rhs))
                 throw badInput("contradictory equations: " + origin + " conflicts with " + others + " (" + num(lhs) +
-                               " vs " + num(rhs) + ")");
+                               " vs " + num(rhs) + ")")
+                    .about(culprits);
             throw badInput("the model is over-determined: " + origin + " is already implied by " + others +
-                           ". Is a flange connected twice, or do two sources fix the same motion?");
+                           ". Is a flange connected twice, or do two sources fix the same motion?")
+                .about(culprits);
         }
         // rx = (s sy / sx) ry + (s oy + o - ox) / sx
         double S = s * sy / sx;
@@ -191,16 +200,21 @@ private:
     // The equations that tied x and y to their common representative, for messages.
     std::string reasons(int32_t x, int32_t y) const
     {
+        std::string s;
+        for (const auto& o : reasonList(x, y))
+            s += (s.empty() ? "" : "; ") + o;
+        return s.empty() ? "other equations" : s;
+    }
+
+    std::vector<std::string> reasonList(int32_t x, int32_t y) const
+    {
         std::vector<std::string> out;
         for (int32_t v : {x, y})
             for (int32_t r = v; parent_[static_cast<size_t>(r)] != r && out.size() < 6; r = parent_[static_cast<size_t>(r)])
                 if (!why_[static_cast<size_t>(r)].empty() &&
                     std::find(out.begin(), out.end(), why_[static_cast<size_t>(r)]) == out.end())
                     out.push_back(why_[static_cast<size_t>(r)]);
-        std::string s;
-        for (const auto& o : out)
-            s += (s.empty() ? "" : "; ") + o;
-        return s.empty() ? "other equations" : s;
+        return out;
     }
 
     // child = s * root + o, both roots.
@@ -276,7 +290,8 @@ private:
                 ++stats.constants;
                 if (v.fixed && !nearlyEqual(v.start, o))
                     throw badInput("initial condition " + v.name + " = " + num(v.start) + " (fixed) contradicts " +
-                                   v.name + " = " + num(o) + " from the model's equations");
+                                   v.name + " = " + num(o) + " from the model's equations")
+                        .about({instanceOf(v.name)});
                 continue;
             }
             v.aliasOf = r;
@@ -288,7 +303,8 @@ private:
             if (v.fixed) {
                 if (root.fixed && !nearlyEqual(root.start, mapped))
                     throw badInput("initial conditions " + (fixedBy_.count(static_cast<size_t>(r)) ? fixedBy_[static_cast<size_t>(r)] : root.name + " = " + num(root.start)) + " and " + v.name + " = " +
-                                   num(v.start) + " contradict each other: they describe the same motion");
+                                   num(v.start) + " contradict each other: they describe the same motion")
+                        .about({instanceOf(root.name), instanceOf(v.name)});
                 if (!root.fixed) {
                     root.fixed = true;
                     root.start = mapped;
@@ -359,8 +375,10 @@ private:
             if (m_.pool.isConst(eq.residual)) {
                 if (m_.pool.constValue(eq.residual) != 0)
                     throw badInput("contradictory equation: " + eq.origin + " reduces to " +
-                                   num(m_.pool.constValue(eq.residual)) + " = 0");
-                throw badInput("over-determined: equation " + eq.origin + " is implied by other equations");
+                                   num(m_.pool.constValue(eq.residual)) + " = 0")
+                        .about(instancesOf(eq.origin));
+                throw badInput("over-determined: equation " + eq.origin + " is implied by other equations")
+                    .about(instancesOf(eq.origin));
             }
             kept.push_back(eq);
         }
@@ -383,7 +401,7 @@ private:
                 r.value = sub(r.value);
                 const FlatVar& v = m_.vars[static_cast<size_t>(r.var)];
                 if (v.isConstant)
-                    throw badInput(w.origin + ": reinit of " + v.name + ", which is a constant");
+                    throw badInput(w.origin + ": reinit of " + v.name + ", which is a constant").about(instancesOf(w.origin));
                 if (v.aliasOf >= 0) {
                     // reinit(x, e) with x = s r + o  =>  reinit(r, (e - o)/s)
                     r.value = m_.pool.div(m_.pool.sub(r.value, m_.pool.constant(v.aliasOffset)), m_.pool.constant(v.aliasSign));
@@ -413,6 +431,6 @@ private:
 
 } // namespace
 
-AliasStats eliminateAliases(FlatModel& m) { return AliasEliminator(m).run(); }
+AliasStats eliminateAliases(FlatModel& m, const CancelFlag& cancelled) { return AliasEliminator(m).run(cancelled); }
 
 } // namespace flange::structure

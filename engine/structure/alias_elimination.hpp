@@ -5,6 +5,7 @@
 // x = sign * representative + offset. Derivative classes are merged along with their
 // variables, so two rigidly connected inertias share one phi, w and a and need no index
 // reduction (engine.md section 2).
+#include "engine/cancel.hpp"
 #include "engine/flatten/flat_model.hpp"
 
 namespace flange::structure {
@@ -18,6 +19,7 @@ struct AliasStats {
 // Rewrites m in place: alias equations removed, every remaining expression in terms of
 // representatives, vars[i].aliasOf/isConstant set, derivative links between
 // representatives rebuilt. Throws flange::Error (BadInput) on contradictions.
-AliasStats eliminateAliases(flatten::FlatModel& m);
+// Polls `cancelled` per equation.
+AliasStats eliminateAliases(flatten::FlatModel& m, const CancelFlag& cancelled = {});
 
 } // namespace flange::structure

@@ -88,18 +88,20 @@ std::vector<int32_t> undeterminedPreferred(const flatten::FlatModel& m, const Da
 }
 
 // Pantelides and dummy derivatives on `s`, the model's initial structure.
-DaeStructure reduce(flatten::FlatModel& m, DaeStructure s, const std::vector<int32_t>& preferred)
+DaeStructure reduce(flatten::FlatModel& m, DaeStructure s, const std::vector<int32_t>& preferred,
+                    const CancelFlag& cancelled)
 {
     for (int32_t w : preferred)
         s.unknowns.push_back(m.derivativeOf(w));
-    pantelides(m, s);
+    pantelides(m, s, cancelled);
+    throwIfCancelled(cancelled, "translation");
     selectDummyDerivatives(m, s);
     return s;
 }
 
 } // namespace
 
-DaeStructure analyze(flatten::FlatModel& m)
+DaeStructure analyze(flatten::FlatModel& m, const CancelFlag& cancelled)
 {
     DaeStructure initial = initialStructure(m);
     checkStructure(m, initial);
@@ -110,18 +112,20 @@ DaeStructure analyze(flatten::FlatModel& m)
         flatten::FlatModel trial = m;
         std::vector<int32_t> drop;
         try {
-            DaeStructure s = reduce(trial, initial, preferred);
+            DaeStructure s = reduce(trial, initial, preferred, cancelled);
             drop = undeterminedPreferred(trial, s, preferred);
             if (drop.empty()) {
                 m = std::move(trial);
                 return s;
             }
-        } catch (const Error&) {
+        } catch (const Error& e) {
+            if (e.kind() == ErrorKind::Cancelled)
+                throw;
             break;
         }
         std::erase_if(preferred, [&drop](int32_t w) { return std::find(drop.begin(), drop.end(), w) != drop.end(); });
     }
-    return reduce(m, std::move(initial), {});
+    return reduce(m, std::move(initial), {}, cancelled);
 }
 
 } // namespace flange::structure

@@ -3,6 +3,7 @@
 // incident where, which equations were differentiated into which, and the state
 // selection. The passes that fill it (structural check, Pantelides, dummy
 // derivatives) each live in their own file; analyze() runs them in order.
+#include "engine/cancel.hpp"
 #include "engine/flatten/flat_model.hpp"
 
 #include <string>
@@ -32,13 +33,14 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s);
 
 // Pantelides (1988): differentiates equations until every equation can be matched to a
 // highest-derivative unknown. Creates der() variables and differentiated equations.
-void pantelides(flatten::FlatModel& m, DaeStructure& s);
+// Polls `cancelled` per original equation.
+void pantelides(flatten::FlatModel& m, DaeStructure& s, const CancelFlag& cancelled = {});
 
 // Mattsson & Soederlind (1993) dummy derivatives with MSL stateSelect priorities; sets
 // isDummy and isState. Appends warnings about stateSelect requests it could not honour.
 void selectDummyDerivatives(flatten::FlatModel& m, DaeStructure& s);
 
 // Runs the three passes on the model's continuous equations.
-DaeStructure analyze(flatten::FlatModel& m);
+DaeStructure analyze(flatten::FlatModel& m, const CancelFlag& cancelled = {});
 
 } // namespace flange::structure

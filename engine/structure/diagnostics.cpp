@@ -63,6 +63,10 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
         return out;
     };
     std::string msg;
+    std::vector<std::string> culprits; // the components the message names, for Error::instances
+    auto keep = [&culprits](const std::set<std::string>& comps) {
+        culprits.insert(culprits.end(), comps.begin(), comps.end());
+    };
     if (!freeRows.empty()) {
         // Over-determined part: equations reachable from unmatched equations by alternating paths.
         std::vector<std::vector<int32_t>> colRows(chains.size());
@@ -88,6 +92,7 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
                (freeRows.size() == 1 ? "" : "s") + " too many among components " + joinSet(comps, 12) +
                ". Equations involved: " + joinSet(origins, 8) +
                ". Two sources may drive the same motion, or a rigid loop closes on itself.";
+        keep(comps);
     }
     if (!freeCols.empty()) {
         // Under-determined part: unknowns reachable from unmatched unknowns.
@@ -117,8 +122,9 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
                std::to_string(freeCols.size()) + " equation" + (freeCols.size() == 1 ? "" : "s") +
                " missing, among components " + joinSet(comps, 12) +
                "). Is a flange or input left unconnected, or a source missing?";
+        keep(comps);
     }
-    throw badInput(msg);
+    throw badInput(msg).about(culprits);
 }
 
 } // namespace flange::structure

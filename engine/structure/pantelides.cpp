@@ -4,22 +4,25 @@
 // unknown the failed search visited and try again one level up.
 #include "engine/error.hpp"
 #include "engine/expr/differentiate.hpp"
+#include "engine/instance_name.hpp"
 #include "engine/structure/dae_structure.hpp"
 #include "engine/structure/matching.hpp"
 
 namespace flange::structure {
 
-void pantelides(flatten::FlatModel& m, DaeStructure& s)
+void pantelides(flatten::FlatModel& m, DaeStructure& s, const CancelFlag& cancelled)
 {
     Matching match(s.incidence);
     auto active = [&m](int32_t v) { return m.vars[static_cast<size_t>(v)].derivative < 0; };
     const int original = static_cast<int>(s.eqs.size());
     const size_t limit = 50 * s.eqs.size() + 100;
     for (int e0 = 0; e0 < original; ++e0) {
+        throwIfCancelled(cancelled, "translation");
         int32_t e = e0;
         while (!match.augment(e, active)) {
             if (s.eqs.size() > limit)
-                throw badInput("index reduction did not terminate at equation " + s.eqs[static_cast<size_t>(e0)].origin);
+                throw badInput("index reduction did not terminate at equation " + s.eqs[static_cast<size_t>(e0)].origin)
+                    .about(instancesOf(s.eqs[static_cast<size_t>(e0)].origin));
             std::vector<int32_t> rows = match.visitedRows();
             std::vector<int32_t> cols = match.visitedCols();
             for (int32_t v : cols) {

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages Flange builds and tests with, if any are missing.
 set -euo pipefail
 packages=(cmake g++ make python3 pkg-config
-          qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6svg6 qt6-wayland
+          qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libqt6svg6 qt6-wayland
           libsundials-dev libsuitesparse-dev nlohmann-json3-dev catch2
           xvfb xauth)
 missing=()

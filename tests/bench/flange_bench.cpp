@@ -9,6 +9,7 @@
 #include "engine/io/csv_writer.hpp"
 #include "engine/library/library.hpp"
 #include "engine/run.hpp"
+#include "chain_model.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -22,6 +23,7 @@
 
 namespace fs = std::filesystem;
 using clock_type = std::chrono::steady_clock;
+using flange::bench::chainDiagram;
 
 namespace {
 
@@ -34,37 +36,6 @@ double median(std::vector<double> v)
 double ms(clock_type::time_point a, clock_type::time_point b)
 {
     return std::chrono::duration<double, std::milli>(b - a).count();
-}
-
-std::string chainDiagram(int n, double stop)
-{
-    nlohmann::ordered_json d;
-    d["format"] = "flange-diagram";
-    d["version"] = 1;
-    d["name"] = "chain" + std::to_string(n);
-    d["experiment"] = {{"startTime", 0}, {"stopTime", stop}, {"interval", stop / 100}, {"tolerance", 1e-6}};
-    auto& comps = d["components"] = nlohmann::ordered_json::array();
-    auto& cons = d["connections"] = nlohmann::ordered_json::array();
-    comps.push_back({{"name", "k"}, {"type", "Blocks.Sources.Constant"}, {"parameters", {{"k", 10}}}});
-    comps.push_back({{"name", "torque"}, {"type", "Rotational.Sources.Torque"}});
-    cons.push_back({{"from", "k.y"}, {"to", "torque.tau"}});
-    cons.push_back({{"from", "torque.flange"}, {"to", "inertia1.flange_a"}});
-    for (int i = 1; i <= n; ++i) {
-        std::string in = "inertia" + std::to_string(i);
-        nlohmann::ordered_json c = {{"name", in}, {"type", "Rotational.Components.Inertia"}, {"parameters", {{"J", 1}}}};
-        if (i == 1)
-            c["variables"] = {{"phi", {{"start", 0}, {"fixed", true}}}, {"w", {{"start", 0}, {"fixed", true}}}};
-        comps.push_back(c);
-        if (i < n) {
-            std::string sd = "springDamper" + std::to_string(i);
-            comps.push_back({{"name", sd}, {"type", "Rotational.Components.SpringDamper"},
-                             {"parameters", {{"c", 1e4}, {"d", 10}}},
-                             {"variables", {{"phi_rel", {{"start", 0}, {"fixed", true}}}, {"w_rel", {{"start", 0}, {"fixed", true}}}}}});
-            cons.push_back({{"from", in + ".flange_b"}, {"to", sd + ".flange_a"}});
-            cons.push_back({{"from", sd + ".flange_b"}, {"to", "inertia" + std::to_string(i + 1) + ".flange_a"}});
-        }
-    }
-    return d.dump();
 }
 
 struct NullSink : flange::ResultSink {

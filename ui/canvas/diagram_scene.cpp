@@ -272,6 +272,11 @@ void DiagramScene::commitDraggedMoves()
 void DiagramScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event)
 {
     for (QGraphicsItem* item : items(event->scenePos())) {
+        if (auto* port = qgraphicsitem_cast<PortItem*>(item)) {
+            emit portActivated(port->endpoint());
+            event->accept();
+            return;
+        }
         for (QGraphicsItem* p = item; p; p = p->parentItem())
             if (auto* component = qgraphicsitem_cast<ComponentItem*>(p)) {
                 emit componentActivated(component->name());

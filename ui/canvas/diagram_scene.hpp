@@ -54,6 +54,8 @@ signals:
     void statusMessage(const QString& text);
     // A component was double-clicked: open its parameters.
     void componentActivated(const QString& name);
+    // A port was double-clicked ("instance.connector"): after a run, plot what flows there.
+    void portActivated(const QString& endpoint);
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;

@@ -41,6 +41,7 @@ void DiagramDocument::reset(diagram::Diagram d, const QString& filePath)
     diagram_ = std::move(d);
     undoStack_.clear();
     undoStack_.setClean();
+    plotChanged_ = false;
     const bool pathChanged = filePath != filePath_;
     filePath_ = filePath;
     emit diagramReset();
@@ -83,6 +84,10 @@ bool DiagramDocument::saveAs(const QString& path, QString* error)
         return false;
     }
     undoStack_.setClean();
+    if (plotChanged_) {
+        plotChanged_ = false;
+        emit modifiedChanged();
+    }
     if (path != filePath_) {
         filePath_ = path;
         emit filePathChanged(filePath_);
@@ -194,6 +199,15 @@ void DiagramDocument::setExperiment(const diagram::Experiment& e)
 {
     diagram_.experiment = e;
     emit experimentChanged();
+}
+
+void DiagramDocument::setPlot(const diagram::Json& plot)
+{
+    if (plot == diagram_.plot)
+        return;
+    diagram_.plot = plot;
+    plotChanged_ = true;
+    emit modifiedChanged();
 }
 
 } // namespace flange::ui

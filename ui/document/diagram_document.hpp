@@ -27,7 +27,9 @@ public:
     const diagram::Component* component(const QString& name) const;
 
     QUndoStack* undoStack() { return &undoStack_; }
-    bool isModified() const { return !undoStack_.isClean(); }
+    // Edits on the undo stack, or a changed plot set-up (a view setting, not undoable, but
+    // saved with the diagram and so not to be lost silently).
+    bool isModified() const { return !undoStack_.isClean() || plotChanged_; }
 
     QString filePath() const { return filePath_; }
     // The name shown in the window title: the file's name, or "Untitled".
@@ -53,6 +55,8 @@ public:
     diagram::Connection takeConnection(int index);
     void setConnectionPoints(int index, const std::vector<std::pair<double, double>>& points);
     void setExperiment(const diagram::Experiment& e);
+    // The plot set-up (the diagram's "plot" key) changed in the plot area.
+    void setPlot(const diagram::Json& plot);
 
 signals:
     void componentAdded(const QString& name);
@@ -68,6 +72,8 @@ signals:
     void diagramReset();
     void experimentChanged();
     void filePathChanged(const QString& path);
+    // isModified() may have changed for a reason other than the undo stack.
+    void modifiedChanged();
 
 private:
     diagram::Component* mutableComponent(const QString& name);
@@ -76,6 +82,7 @@ private:
     diagram::Diagram diagram_;
     QString filePath_;
     QUndoStack undoStack_;
+    bool plotChanged_ = false;
 };
 
 } // namespace flange::ui

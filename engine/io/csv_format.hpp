@@ -1,0 +1,41 @@
+#pragma once
+// The text of Flange's result CSV, in one place: flange-sim's writer and the editor's
+// export must produce byte-identical files, so both build their lines from these.
+// Layout: a header of quoted names, "time" first; then one line per row, values joined
+// by ',' and ended by '\n'.
+#include <charconv>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace flange::io {
+
+// Room for the longest shortest-round-trip double ("-2.2250738585072014e-308").
+inline constexpr size_t kCsvNumberCapacity = 31;
+
+// Writes the shortest text that reads back to the identical double (exact like %.17g,
+// several times faster, and "0.1" rather than "0.10000000000000001"). Returns its length.
+inline size_t formatCsvNumber(char (&buffer)[kCsvNumberCapacity], double value)
+{
+    return static_cast<size_t>(std::to_chars(buffer, buffer + kCsvNumberCapacity, value).ptr - buffer);
+}
+
+inline void appendCsvNumber(std::string& out, double value)
+{
+    char buffer[kCsvNumberCapacity];
+    out.append(buffer, formatCsvNumber(buffer, value));
+}
+
+// "time","a","b"\n -- names are written as they are: variable names hold no quotes.
+inline void appendCsvHeader(std::string& out, const std::vector<std::string>& names)
+{
+    out += "\"time\"";
+    for (const auto& n : names) {
+        out += ",\"";
+        out += n;
+        out += '"';
+    }
+    out += '\n';
+}
+
+} // namespace flange::io

@@ -1,0 +1,136 @@
+// flange-ui-bench: what Simulate costs in the window beyond the solver. For CoupledClutches
+// and a 1,000-inertia chain it prints the wall time from Simulate to the final plot, the
+// translation and solver time of that same run (the worker's own figures), and the
+// difference as the live-plot overhead; then the redraw time of one subplot holding three
+// 10^5-point curves. Figures only (timing goals live here, not in tests). Runs offscreen.
+#include "chain_model.hpp"
+#include "ui/document/component_library.hpp"
+#include "ui/main_window.hpp"
+#include "ui/plot/plot_area.hpp"
+#include "ui/results/run_result.hpp"
+#include "ui/simulation/run_controller.hpp"
+#include "ui/simulation/simulation_workspace.hpp"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+namespace {
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+void benchSimulate(const flange::ui::ComponentLibrary& library, const QString& label, const QString& path,
+                   const QStringList& extraSignals)
+{
+    flange::ui::MainWindow window(library);
+    window.setQuiet(true);
+    window.resize(1440, 900);
+    window.show();
+    if (!window.openFile(path)) {
+        std::printf("%-22s cannot open %s\n", qPrintable(label), qPrintable(path));
+        return;
+    }
+    flange::ui::SimulationWorkspace& sim = *window.simulation();
+    for (const QString& s : extraSignals)
+        sim.plots()->addSignal(s);
+    QApplication::processEvents();
+    std::vector<double> wall, translate, solver, overhead;
+    for (int r = 0; r < 5; ++r) {
+        QElapsedTimer timer;
+        timer.start();
+        sim.simulate();
+        sim.controller()->waitForFinished(600000);
+        QApplication::processEvents(); // the final redraw
+        const double w = timer.nsecsElapsed() * 1e-6;
+        const auto& st = sim.controller()->lastStats();
+        const double tr = sim.controller()->lastTranslateSeconds() * 1e3;
+        const double so = (st.initSeconds + st.integrateSeconds) * 1e3;
+        wall.push_back(w);
+        translate.push_back(tr);
+        solver.push_back(so);
+        overhead.push_back(100.0 * (w - tr - so) / so);
+    }
+    std::printf("%-22s %12.1f %12.1f %12.1f %11.1f%%  (%zu rows, %zu variables)\n", qPrintable(label), median(wall),
+                median(translate), median(solver), median(overhead), sim.controller()->current()->rowCount(),
+                sim.controller()->current()->variableCount());
+}
+
+void benchRedraw()
+{
+    constexpr int kPoints = 100000;
+    auto result = std::make_shared<flange::ui::RunResult>();
+    result->begin({{"a.f", "N", false, false}, {"b.f", "N", false, false}, {"c.f", "N", false, false}});
+    std::vector<double> times(kPoints), values(3 * static_cast<size_t>(kPoints));
+    for (int i = 0; i < kPoints; ++i) {
+        const double t = 10.0 * i / (kPoints - 1);
+        times[static_cast<size_t>(i)] = t;
+        for (int c = 0; c < 3; ++c)
+            values[3 * static_cast<size_t>(i) + static_cast<size_t>(c)] = std::sin(t * (3 + c)) + 0.01 * std::sin(t * 997);
+    }
+    result->appendRows(times, values);
+    result->startTime = 0;
+    result->stopTime = 10;
+    result->status = flange::ui::RunResult::Status::Finished;
+
+    flange::ui::plot::PlotArea plots;
+    plots.resize(900, 360);
+    plots.show();
+    plots.setResults(result, nullptr);
+    for (const char* s : {"a.f", "b.f", "c.f"})
+        plots.addSignal(s);
+    QApplication::processEvents();
+    std::vector<double> ms;
+    for (int r = 0; r < 20; ++r) {
+        QElapsedTimer timer;
+        timer.start();
+        plots.refresh();
+        plots.repaint();
+        QApplication::processEvents();
+        ms.push_back(timer.nsecsElapsed() * 1e-6);
+    }
+    std::printf("\nredraw of one subplot with three 10^5-point curves: median %.2f ms (min %.2f)\n", median(ms),
+                *std::min_element(ms.begin(), ms.end()));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("FlangeBench"));
+    const flange::ui::ComponentLibrary library = flange::ui::loadComponentLibrary();
+    const QString root = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(FLANGE_SOURCE_DIR);
+
+    QTemporaryDir dir;
+    const QString chain = dir.filePath(QStringLiteral("chain1000.json"));
+    {
+        auto d = flange::bench::chainDiagramJson(1000, 1.0);
+        d["experiment"]["interval"] = 0.002;
+        QFile f(chain);
+        f.open(QIODevice::WriteOnly);
+        f.write(QByteArray::fromStdString(d.dump()));
+    }
+    std::printf("Simulate in the window, median of 5 (ms): wall = Simulate pressed to final plot drawn;\n"
+                "overhead = wall - translate - solver, against solver (goal: under 10%%)\n");
+    std::printf("%-22s %12s %12s %12s %12s\n", "model", "wall", "translate", "solver", "overhead");
+    benchSimulate(library, QStringLiteral("CoupledClutches"), root + QStringLiteral("/models/msl/Rotational/CoupledClutches.json"),
+                  {});
+    benchSimulate(library, QStringLiteral("chain of 1000"), chain,
+                  {QStringLiteral("inertia1.w"), QStringLiteral("inertia500.w"), QStringLiteral("inertia1000.w")});
+    benchRedraw();
+    return 0;
+}

@@ -1,0 +1,147 @@
+// The plot area drawing runs: curves hold the run's samples, grow with a streaming run,
+// the previous run shows as a ghost, units decide axes and subplots, y fits the data.
+#include "ui/plot/plot_area.hpp"
+#include "ui/plot/plot_page.hpp"
+#include "ui/plot/subplot.hpp"
+#include "test_plot_support.hpp"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace flange;
+using namespace flange::ui;
+using namespace flange::ui::plot;
+
+namespace {
+
+double sine(size_t, double t) { return std::sin(2 * M_PI * t); }
+
+} // namespace
+
+TEST_CASE("an undecimated curve holds exactly the run's samples", "[plot]")
+{
+    test::ShownArea w;
+    auto run = test::makeRun({{"s.y", "m"}}, 101, 0, 1, sine);
+    w.area.setResults(run, nullptr);
+    QSignalSpy changed(&w.area, &PlotArea::plottedSignalsChanged);
+    w.area.addSignal("s.y");
+    CHECK(changed.count() == 1);
+    CHECK(w.area.isPlotted("s.y"));
+    Subplot* sp = w.area.subplot(0, 0);
+    REQUIRE(sp->columns() > 101);
+    const QList<QPointF> pts = sp->curvePoints("s.y");
+    REQUIRE(pts.size() == 101);
+    for (int i = 0; i < pts.size(); i += 10) {
+        CHECK(pts[i].x() == Approx(i / 100.0));
+        CHECK(pts[i].y() == Approx(std::sin(2 * M_PI * i / 100.0)).margin(1e-12));
+    }
+    CHECK(sp->axisRange(Subplot::Time) == std::make_pair(0.0, 1.0));
+    const auto [lo, hi] = sp->axisRange(Subplot::Left);
+    CHECK(lo < -1);
+    CHECK(lo > -1.2);
+    CHECK(hi > 1);
+    CHECK(hi < 1.2);
+    CHECK(sp->axisTitle(Subplot::Left) == "y [m]");
+    CHECK(sp->axisTitle(Subplot::Time) == "time [s]");
+}
+
+TEST_CASE("refresh extends the curves of a growing run", "[plot]")
+{
+    test::ShownArea w;
+    auto run = std::make_shared<RunResult>();
+    run->begin({{"s.y", "m"}});
+    run->stopTime = 1;
+    test::appendSamples(*run, 0, 40, 0, 1, 101, sine);
+    w.area.setResults(run, nullptr);
+    w.area.addSignal("s.y");
+    CHECK(w.area.subplot(0, 0)->curvePoints("s.y").size() == 40);
+    test::appendSamples(*run, 40, 61, 0, 1, 101, sine);
+    w.area.refresh();
+    const QList<QPointF> pts = w.area.subplot(0, 0)->curvePoints("s.y");
+    REQUIRE(pts.size() == 101);
+    CHECK(pts.back().x() == Approx(1.0));
+}
+
+TEST_CASE("the previous run is drawn as a ghost only while there is one", "[plot]")
+{
+    test::ShownArea w;
+    auto previous = test::makeRun({{"s.y", "m"}}, 51, 0, 1, [](size_t, double t) { return 2 * t; });
+    auto current = test::makeRun({{"s.y", "m"}}, 101, 0, 1, sine);
+    w.area.addSignal("s.y");
+    w.area.setResults(current, previous);
+    Subplot* sp = w.area.subplot(0, 0);
+    CHECK(sp->hasGhost("s.y"));
+    CHECK(sp->ghostPoints("s.y").size() == 51);
+    CHECK(sp->curvePoints("s.y").size() == 101);
+    CHECK(sp->axisRange(Subplot::Left).second > 2); // the ghost counts for the y range
+    w.area.setResults(current, nullptr);
+    CHECK_FALSE(sp->hasGhost("s.y"));
+    CHECK(sp->ghostPoints("s.y").isEmpty());
+    CHECK(w.area.plottedSignals() == QStringList{"s.y"}); // the selection stays
+}
+
+TEST_CASE("curves of one unit share an axis and a second unit gets the right axis but a third a new subplot", "[plot]")
+{
+    test::ShownArea w;
+    auto run = test::makeRun({{"a.w", "rad/s"}, {"b.w", "rad/s"}, {"a.tau", "N.m"}, {"c.f", "N"}, {"c.locked", "", false, true}},
+                             101, 0, 2, [](size_t v, double t) { return v == 4 ? (t > 1 ? 1 : 0) : t * (1.0 + static_cast<double>(v)); });
+    w.area.setResults(run, nullptr);
+    w.area.addSignal("a.w");
+    w.area.addSignal("b.w");
+    REQUIRE(w.area.page(0)->subplotCount() == 1);
+    Subplot* sp = w.area.subplot(0, 0);
+    CHECK(sp->axisOf("a.w") == Subplot::Left);
+    CHECK(sp->axisOf("b.w") == Subplot::Left);
+    CHECK(sp->axisTitle(Subplot::Left) == "w [rad/s]");
+    CHECK_FALSE(sp->axisVisible(Subplot::Right));
+
+    w.area.addSignal("a.tau", 0, 0); // asked for this subplot: a second axis
+    CHECK(sp->axisOf("a.tau") == Subplot::Right);
+    CHECK(sp->axisVisible(Subplot::Right));
+    CHECK(sp->axisTitle(Subplot::Right) == "tau [N.m]");
+    CHECK(sp->axisRange(Subplot::Right).second > 6);
+    CHECK(sp->axisRange(Subplot::Left).second < 5);
+
+    w.area.addSignal("c.f", 0, 0); // a third unit never goes on a subplot's axes
+    REQUIRE(w.area.page(0)->subplotCount() == 2);
+    CHECK(w.area.subplot(0, 1)->signalNames() == QStringList{"c.f"});
+
+    // Discrete signals are drawn as steps: one extra corner point at the switch.
+    w.area.addSignal("c.locked");
+    REQUIRE(w.area.page(0)->subplotCount() == 3);
+    const QList<QPointF> steps = w.area.subplot(0, 2)->curvePoints("c.locked");
+    CHECK(steps.size() == 102);
+
+    w.area.removeSignal("c.f");
+    CHECK(w.area.page(0)->subplotCount() == 2); // emptied by removing its signal: gone
+    CHECK_FALSE(w.area.isPlotted("c.f"));
+}
+
+TEST_CASE("three 10^5-point curves redraw in a few milliseconds", "[plot]")
+{
+    test::ShownArea w;
+    auto run = test::makeRun({{"a.f", "N"}, {"b.f", "N"}, {"c.f", "N"}}, 100000, 0, 10,
+                             [](size_t v, double t) { return std::sin(t * (3.0 + static_cast<double>(v))) + 0.01 * std::sin(1000 * t); });
+    w.area.setResults(run, nullptr);
+    for (const char* n : {"a.f", "b.f", "c.f"})
+        w.area.addSignal(n);
+    Subplot* sp = w.area.subplot(0, 0);
+    REQUIRE(sp->curvePoints("a.f").size() <= 2 * sp->columns() + 2);
+    QWidget* vp = sp->viewport();
+    vp->repaint(); // warm-up: fonts, caches
+    QElapsedTimer timer;
+    timer.start();
+    const int rounds = 20;
+    for (int i = 0; i < rounds; ++i) {
+        w.area.refresh();
+        vp->repaint();
+    }
+    const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6 / rounds;
+    WARN("refresh + paint of three 1e5-point curves: " << ms << " ms");
+    CHECK(ms < 30); // a few ms in a release build; generous for loaded CI machines
+}

@@ -1,0 +1,314 @@
+// Simulate in the window: the run controller on its worker thread, the results it
+// streams, cancellation, failures shown on the diagram, CSV export and the plot set-up
+// saved with the diagram. These use the real component library and bundled models.
+#include "ui/document/component_library.hpp"
+#include "ui/document/diagram_document.hpp"
+#include "ui/canvas/diagram_scene.hpp"
+#include "ui/main_window.hpp"
+#include "ui/messages_panel.hpp"
+#include "ui/plot/plot_area.hpp"
+#include "ui/plot/plot_page.hpp"
+#include "ui/plot/subplot.hpp"
+#include "ui/results/event_log.hpp"
+#include "ui/simulation/run_controller.hpp"
+#include "ui/simulation/simulation_workspace.hpp"
+#include "ui/window_actions.hpp"
+#include "ui_test_support.hpp"
+
+#include "engine/diagram/diagram_json.hpp"
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+using namespace flange;
+using namespace flange::ui;
+
+namespace {
+
+const ComponentLibrary& realLibrary()
+{
+    static const ComponentLibrary lib = loadComponentLibrary();
+    return lib;
+}
+
+diagram::Diagram loadModel(const QString& relative)
+{
+    QFile f(test::sourcePath(relative));
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    return diagram::parseDiagram(f.readAll().toStdString(), relative.toStdString());
+}
+
+struct Csv {
+    std::vector<std::string> header;
+    std::vector<std::vector<double>> rows;
+};
+
+Csv readCsv(const QString& path)
+{
+    std::ifstream in(path.toStdString());
+    REQUIRE(in.good());
+    Csv csv;
+    std::string line;
+    std::getline(in, line);
+    std::stringstream hs(line);
+    std::string cell;
+    while (std::getline(hs, cell, ','))
+        csv.header.push_back(cell.size() >= 2 && cell.front() == '"' ? cell.substr(1, cell.size() - 2) : cell);
+    while (std::getline(in, line)) {
+        std::vector<double> row;
+        std::stringstream rs(line);
+        while (std::getline(rs, cell, ','))
+            row.push_back(std::stod(cell));
+        csv.rows.push_back(row);
+    }
+    return csv;
+}
+
+// flange-sim's result for a model: the reference the window's run must equal.
+QString runFlangeSim(const QString& model, const QString& out)
+{
+    QProcess sim;
+    sim.start(QStringLiteral(FLANGE_SIM_PATH), {QStringLiteral("simulate"), model, QStringLiteral("-o"), out});
+    REQUIRE(sim.waitForFinished(120000));
+    REQUIRE(sim.exitCode() == 0);
+    return out;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::ReadOnly));
+    return f.readAll();
+}
+
+} // namespace
+
+TEST_CASE("a run streams every row of flange-sim's result with the same values", "[simulation]")
+{
+    QTemporaryDir dir;
+    const QString model = test::sourcePath("models/gallery/ElastoGapContactLaws.json");
+    const Csv expected = readCsv(runFlangeSim(model, dir.filePath("sim.csv")));
+
+    RunController controller;
+    QSignalSpy grown(&controller, &RunController::resultGrown);
+    controller.start(loadModel("models/gallery/ElastoGapContactLaws.json"), realLibrary().library);
+    CHECK(controller.isRunning());
+    REQUIRE(controller.waitForFinished());
+    const auto result = controller.current();
+    REQUIRE(result->status == RunResult::Status::Finished);
+    CHECK(grown.count() >= 2); // the variables, then rows
+
+    REQUIRE(result->rowCount() == expected.rows.size());
+    for (const char* name : {"elastoGap1.f", "elastoGap2.f", "elastoGap3.f"}) {
+        const int col = result->column(name);
+        REQUIRE(col >= 0);
+        const auto it = std::find(expected.header.begin(), expected.header.end(), name);
+        REQUIRE(it != expected.header.end());
+        const size_t csvCol = static_cast<size_t>(it - expected.header.begin());
+        for (size_t r = 0; r < expected.rows.size(); ++r) {
+            REQUIRE(result->time()[r] == expected.rows[r][0]);
+            REQUIRE(result->values(col)[r] == expected.rows[r][csvCol]);
+        }
+    }
+}
+
+TEST_CASE("Stop ends a long run within 0.2 s and keeps the rows computed so far", "[simulation]")
+{
+    diagram::Diagram d = loadModel("models/msl/Rotational/First.json");
+    d.experiment.stopTime = 1e5; // hours of simulated time: far longer than the test
+    d.experiment.interval = 1e-3;
+    RunController controller;
+    controller.start(d, realLibrary().library);
+    QElapsedTimer waited;
+    waited.start();
+    while (controller.current()->rowCount() < 100 && waited.elapsed() < 30000)
+        QTest::qWait(5);
+    REQUIRE(controller.current()->rowCount() >= 100);
+
+    QElapsedTimer timer;
+    timer.start();
+    controller.cancel();
+    REQUIRE(controller.waitForFinished(5000));
+    CHECK(timer.elapsed() < 200);
+    CHECK(controller.current()->status == RunResult::Status::Cancelled);
+    CHECK(controller.current()->rowCount() >= 100);
+    CHECK(controller.current()->time().back() < 1e5);
+}
+
+TEST_CASE("a new run cancels the one in progress and only its own rows arrive", "[simulation]")
+{
+    diagram::Diagram longRun = loadModel("models/msl/Rotational/First.json");
+    longRun.experiment.stopTime = 1e5;
+    RunController controller;
+    controller.start(longRun, realLibrary().library);
+    QTest::qWait(50);
+    controller.start(loadModel("models/msl/Translational/Accelerate.json"), realLibrary().library);
+    REQUIRE(controller.waitForFinished());
+    const auto result = controller.current();
+    CHECK(result->status == RunResult::Status::Finished);
+    CHECK(result->column("accelerate.v") >= 0);
+    CHECK(result->column("inertia1.phi") < 0);
+    CHECK(result->time().back() == Approx(1.0)); // Accelerate's stop time, not First's
+}
+
+TEST_CASE("a model that fails to initialize shows its message and selects the component", "[simulation]")
+{
+    MainWindow window(realLibrary());
+    window.setQuiet(true);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("contradiction.json");
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "flange-diagram", "version": 1, "name": "initfail", "experiment": {"stopTime": 1},
+      "components": [
+        {"name": "fixed", "type": "Rotational.Components.Fixed", "placement": {"x": -40, "y": 0}},
+        {"name": "inertia", "type": "Rotational.Components.Inertia", "parameters": {"J": 1},
+         "variables": {"phi": {"start": 1, "fixed": true}}, "placement": {"x": 0, "y": 0}}],
+      "connections": [{"from": "fixed.flange", "to": "inertia.flange_a"}]})");
+    f.close();
+    REQUIRE(window.openFile(path));
+    const int before = window.messages()->errorCount();
+
+    window.actions().simulate->trigger();
+    REQUIRE(window.simulation()->controller()->waitForFinished());
+    CHECK(window.simulation()->controller()->current()->status == RunResult::Status::Failed);
+    REQUIRE(window.messages()->errorCount() == before + 1);
+    const QStringList messages = window.messages()->messages();
+    CHECK(messages.back().contains("inertia.phi"));
+    CHECK(window.scene()->selectedComponentNames() == QStringList{"inertia"});
+    // The diagram is untouched and a click on the message selects the component again.
+    CHECK(window.document()->diagram().components.size() == 2);
+    window.scene()->clearSelection();
+    window.messages()->activate(static_cast<int>(messages.size()) - 1);
+    CHECK(window.scene()->selectedComponentNames() == QStringList{"inertia"});
+}
+
+TEST_CASE("CSV export of a run equals flange-sim's output byte for byte", "[simulation]")
+{
+    QTemporaryDir dir;
+    const QString model = test::sourcePath("models/msl/Rotational/CoupledClutches.json");
+    runFlangeSim(model, dir.filePath("sim.csv"));
+
+    MainWindow window(realLibrary());
+    window.setQuiet(true);
+    REQUIRE(window.openFile(model));
+    QString error;
+    CHECK_FALSE(window.simulation()->exportCsv(dir.filePath("none.csv"), false, &error));
+    CHECK(error.contains("simulate first"));
+    window.simulation()->simulate();
+    REQUIRE(window.simulation()->controller()->waitForFinished());
+    REQUIRE(window.simulation()->exportCsv(dir.filePath("gui.csv"), false, &error));
+    CHECK(readAll(dir.filePath("gui.csv")) == readAll(dir.filePath("sim.csv")));
+
+    // Only the plotted variables: the header names exactly those, in plot order.
+    REQUIRE(window.simulation()->exportCsv(dir.filePath("plotted.csv"), true, &error));
+    const Csv plotted = readCsv(dir.filePath("plotted.csv"));
+    QStringList header;
+    for (size_t i = 1; i < plotted.header.size(); ++i)
+        header << QString::fromStdString(plotted.header[i]);
+    CHECK(header == window.simulation()->plots()->plottedSignals());
+    CHECK(header.contains("J1.w"));
+}
+
+TEST_CASE("the plot set-up is restored on open and saved with the diagram", "[simulation]")
+{
+    QTemporaryDir dir;
+    MainWindow window(realLibrary());
+    window.setQuiet(true);
+    REQUIRE(window.openFile(test::sourcePath("models/gallery/ElastoGapContactLaws.json")));
+    plot::PlotArea* plots = window.simulation()->plots();
+    CHECK(plots->plottedSignals() == QStringList{"elastoGap1.f", "elastoGap2.f", "elastoGap3.f"});
+    CHECK_FALSE(window.document()->isModified()); // restoring is not an edit
+
+    plots->addSignal("mass1.s");
+    CHECK(window.document()->isModified());
+    const QString saved = dir.filePath("saved.json");
+    REQUIRE(window.saveFile(saved));
+    CHECK_FALSE(window.document()->isModified());
+
+    MainWindow reopened(realLibrary());
+    reopened.setQuiet(true);
+    REQUIRE(reopened.openFile(saved));
+    CHECK(reopened.simulation()->plots()->plottedSignals() ==
+          QStringList{"elastoGap1.f", "elastoGap2.f", "elastoGap3.f", "mass1.s"});
+}
+
+TEST_CASE("a second run keeps the plotted selection and shows the first as a ghost", "[simulation]")
+{
+    MainWindow window(realLibrary());
+    window.setQuiet(true);
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Translational/Accelerate.json")));
+    SimulationWorkspace& sim = *window.simulation();
+    sim.simulate();
+    REQUIRE(sim.controller()->waitForFinished());
+    const QStringList plotted = sim.plots()->plottedSignals();
+    REQUIRE_FALSE(plotted.isEmpty());
+    CHECK(sim.controller()->previous() == nullptr);
+    const auto first = sim.controller()->current();
+
+    sim.simulate();
+    REQUIRE(sim.controller()->waitForFinished());
+    CHECK(sim.plots()->plottedSignals() == plotted);
+    CHECK(sim.controller()->previous() == first);
+    // Every curve of the visible tab has its ghost: the first run, drawn faded behind it.
+    plot::PlotArea& plots = *sim.plots();
+    int curves = 0, ghosts = 0;
+    for (int i = 0; i < plots.page(plots.currentTab())->subplotCount(); ++i) {
+        const plot::Subplot* sp = plots.subplot(plots.currentTab(), i);
+        for (const QString& name : sp->drawnCurves()) {
+            ++curves;
+            ghosts += sp->hasGhost(name) ? 1 : 0;
+        }
+    }
+    CHECK(curves > 0);
+    CHECK(ghosts == curves);
+}
+
+TEST_CASE("the event log of CoupledClutches lists the clutch events at Dymola's times", "[simulation]")
+{
+    const QString reference =
+        test::sourcePath("../shared/msl-reference/Rotational/CoupledClutches/reference.csv");
+    if (!QFile::exists(reference)) {
+        WARN("skipped: no reference kit beside the repository");
+        return;
+    }
+    // Dymola writes two rows (before and after) at every event time.
+    const Csv ref = readCsv(reference);
+    std::set<double> dymolaEvents;
+    for (size_t r = 1; r + 1 < ref.rows.size(); ++r)
+        if (ref.rows[r][0] == ref.rows[r - 1][0] && ref.rows[r][0] > ref.rows.front()[0])
+            dymolaEvents.insert(ref.rows[r][0]);
+    REQUIRE(dymolaEvents.size() >= 5);
+
+    MainWindow window(realLibrary());
+    window.setQuiet(true);
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+    window.simulation()->simulate();
+    REQUIRE(window.simulation()->controller()->waitForFinished());
+    const auto result = window.simulation()->controller()->current();
+    const double span = result->stopTime - result->startTime;
+    CHECK(window.simulation()->eventLog()->rowCount() == static_cast<int>(result->events().size()));
+    for (double t : dymolaEvents) {
+        bool found = false;
+        for (const EventRecord& e : result->events())
+            found = found || std::abs(e.time - t) <= 2e-3 * span;
+        INFO("Dymola event at t = " << t);
+        CHECK(found);
+    }
+    bool clutchNamed = false;
+    for (const EventRecord& e : result->events())
+        clutchNamed = clutchNamed || e.component.rfind("clutch", 0) == 0;
+    CHECK(clutchNamed);
+}

@@ -1,0 +1,61 @@
+#include "ui/plot/curve_math.hpp"
+
+#include "ui/results/run_result.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace flange::ui::plot {
+
+QList<QPointF> toSteps(const QList<QPointF>& points)
+{
+    QList<QPointF> out;
+    out.reserve(points.size() * 2);
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        if (i > 0 && points[i].y() != points[i - 1].y() && points[i].x() != points[i - 1].x())
+            out.append(QPointF(points[i].x(), points[i - 1].y()));
+        out.append(points[i]);
+    }
+    return out;
+}
+
+double valueAt(const std::vector<double>& t, const std::vector<double>& v, double x, bool hold)
+{
+    const size_t n = std::min(t.size(), v.size());
+    if (n == 0 || x < t[0] || x > t[n - 1] || std::isnan(x))
+        return std::numeric_limits<double>::quiet_NaN();
+    const size_t i = static_cast<size_t>(std::lower_bound(t.begin(), t.begin() + static_cast<long>(n), x) - t.begin());
+    if (t[i] == x || i == 0)
+        return v[i]; // lower_bound finds the first of equal times: the value before the event
+    if (hold)
+        return v[i - 1];
+    const double w = (x - t[i - 1]) / (t[i] - t[i - 1]);
+    return v[i - 1] + w * (v[i] - v[i - 1]);
+}
+
+double niceStep(double span, int ticks)
+{
+    if (!(span > 0) || ticks < 1)
+        return 1;
+    const double raw = span / ticks;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / magnitude;
+    const double nice = f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10;
+    return nice * magnitude;
+}
+
+std::optional<QString> unitOf(const QString& name, const RunResult* current, const RunResult* previous)
+{
+    const std::string key = name.toStdString();
+    for (const RunResult* r : {current, previous}) {
+        if (!r)
+            continue;
+        const int c = r->column(key);
+        if (c >= 0)
+            return QString::fromStdString(r->variables()[static_cast<size_t>(c)].unit);
+    }
+    return std::nullopt;
+}
+
+} // namespace flange::ui::plot

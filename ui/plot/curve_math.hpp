@@ -1,0 +1,32 @@
+#pragma once
+// Small numeric helpers behind the plots: step shapes for discrete signals, the value a
+// crosshair reads at a time, tick spacing, and a signal's unit looked up in the runs.
+#include <QList>
+#include <QPointF>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace flange::ui {
+class RunResult;
+}
+
+namespace flange::ui::plot {
+
+// A discrete signal holds its value until the next sample: inserts the corner point
+// before every change so a line series draws a staircase.
+QList<QPointF> toSteps(const QList<QPointF>& points);
+
+// The value at time x: linear between samples (held for discrete signals); at an event,
+// where a time appears twice, the left value. NaN outside the sampled range.
+double valueAt(const std::vector<double>& t, const std::vector<double>& v, double x, bool hold);
+
+// A round tick spacing (1, 2 or 5 times a power of ten) giving about `ticks` intervals.
+double niceStep(double span, int ticks);
+
+// The unit of a variable in the current run, else the previous one; nullopt when
+// neither run has it (the plot set-up may name signals of a later run).
+std::optional<QString> unitOf(const QString& name, const RunResult* current, const RunResult* previous);
+
+} // namespace flange::ui::plot

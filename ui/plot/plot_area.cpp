@@ -1,0 +1,326 @@
+#include "ui/plot/plot_area.hpp"
+
+#include "ui/plot/curve_math.hpp"
+#include "ui/plot/plot_export.hpp"
+#include "ui/plot/plot_page.hpp"
+#include "ui/plot/plot_setup.hpp"
+#include "ui/plot/subplot.hpp"
+#include "ui/results/run_result.hpp"
+
+#include <QFileDialog>
+#include <QMenu>
+#include <QMessageBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace flange::ui::plot {
+
+PlotArea::PlotArea(QWidget* parent) : QWidget(parent)
+{
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    tabs_->setTabsClosable(true);
+    tabs_->setMovable(true);
+    auto* plus = new QToolButton(tabs_);
+    plus->setText(QStringLiteral("+"));
+    plus->setToolTip(tr("New plot tab"));
+    plus->setAutoRaise(true);
+    tabs_->setCornerWidget(plus, Qt::TopRightCorner);
+    connect(plus, &QToolButton::clicked, this, [this] { addTab(); });
+    connect(tabs_, &QTabWidget::tabCloseRequested, this, &PlotArea::closeTab);
+    // Only the visible tab follows a streaming run; a tab catches up when shown.
+    connect(tabs_, &QTabWidget::currentChanged, this, [this](int i) {
+        if (PlotPage* p = page(i))
+            p->refresh();
+    });
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(tabs_);
+    setupFromJson(diagram::Json::object());
+}
+
+PlotArea::~PlotArea() = default;
+
+std::pair<double, double> PlotArea::fullTimeRange() const
+{
+    const RunResult* r = current_ ? current_.get() : previous_.get();
+    return r ? std::make_pair(r->startTime, r->stopTime) : std::make_pair(0.0, 1.0);
+}
+
+void PlotArea::setResults(std::shared_ptr<const RunResult> current, std::shared_ptr<const RunResult> previous)
+{
+    const auto before = fullTimeRange();
+    current_ = std::move(current);
+    previous_ = std::move(previous);
+    const auto [t0, t1] = fullTimeRange();
+    for (int i = 0; i < tabCount(); ++i) {
+        PlotPage* p = page(i);
+        p->setFullTimeRange(t0, t1);
+        if (before != fullTimeRange())
+            p->resetZoom();
+        p->setResults(current_.get(), previous_.get());
+    }
+    refresh();
+}
+
+void PlotArea::refresh()
+{
+    if (PlotPage* p = page(currentTab()))
+        p->refresh();
+}
+
+PlotPage* PlotArea::newPage()
+{
+    auto* p = new PlotPage;
+    const auto [t0, t1] = fullTimeRange();
+    p->setFullTimeRange(t0, t1);
+    p->setResults(current_.get(), previous_.get());
+    p->setEventTimes(events_);
+    connect(p, &PlotPage::variablesDropped, this, [this, p](int sp, const QStringList& names) { dropped(p, sp, names); });
+    connect(p, &PlotPage::crosshairMoved, this, &PlotArea::crosshairMoved);
+    connect(p, &PlotPage::contextMenuRequested, this,
+            [this, p](int sp, const QPoint& at) { showContextMenu(p, sp, at); });
+    return p;
+}
+
+QString PlotArea::nextTabTitle() const
+{
+    for (int n = 1;; ++n) {
+        const QString title = tr("Plot %1").arg(n);
+        bool used = false;
+        for (int i = 0; i < tabCount() && !used; ++i)
+            used = tabTitle(i) == title;
+        if (!used)
+            return title;
+    }
+}
+
+int PlotArea::addTab(const QString& title)
+{
+    PlotPage* p = newPage();
+    p->addSubplot();
+    const int index = tabs_->addTab(p, title.isEmpty() ? nextTabTitle() : title);
+    tabs_->setCurrentIndex(index);
+    return index;
+}
+
+void PlotArea::closeTab(int tab)
+{
+    PlotPage* p = page(tab);
+    if (!p)
+        return;
+    bool hadSignals = false;
+    for (int i = 0; i < p->subplotCount(); ++i)
+        hadSignals |= !p->subplot(i)->signalNames().isEmpty();
+    tabs_->removeTab(tab);
+    p->deleteLater();
+    if (tabCount() == 0)
+        addTab();
+    if (hadSignals)
+        emit plottedSignalsChanged();
+}
+
+void PlotArea::addSubplot()
+{
+    if (PlotPage* p = page(currentTab()))
+        p->addSubplot();
+}
+
+void PlotArea::removeSubplot(int tab, int index)
+{
+    PlotPage* p = page(tab);
+    if (!p || !p->subplot(index))
+        return;
+    const bool hadSignals = !p->subplot(index)->signalNames().isEmpty();
+    p->removeSubplot(index);
+    if (hadSignals)
+        emit plottedSignalsChanged();
+}
+
+int PlotArea::tabCount() const { return tabs_->count(); }
+int PlotArea::currentTab() const { return tabs_->currentIndex(); }
+void PlotArea::setCurrentTab(int tab) { tabs_->setCurrentIndex(tab); }
+QString PlotArea::tabTitle(int tab) const { return tabs_->tabText(tab); }
+PlotPage* PlotArea::page(int tab) const { return qobject_cast<PlotPage*>(tabs_->widget(tab)); }
+
+Subplot* PlotArea::subplot(int tab, int index) const
+{
+    PlotPage* p = page(tab);
+    return p ? p->subplot(index) : nullptr;
+}
+
+bool PlotArea::place(const QString& name, int tab, int index)
+{
+    if (tabCount() == 0)
+        addTab();
+    PlotPage* p = page(tab < 0 ? currentTab() : tab);
+    if (!p)
+        return false;
+    for (int i = 0; i < p->subplotCount(); ++i)
+        if (p->subplot(i)->contains(name))
+            return false; // once per tab
+    int target = chooseSubplot(p->units(), unitOf(name, current_.get(), previous_.get()), index);
+    Subplot* s = target >= 0 ? p->subplot(target) : p->addSubplot();
+    s->addSignal(name);
+    return true;
+}
+
+void PlotArea::addSignal(const QString& name, int tab, int subplot)
+{
+    if (place(name, tab, subplot))
+        emit plottedSignalsChanged();
+}
+
+void PlotArea::dropped(PlotPage* p, int index, const QStringList& names)
+{
+    const int tab = tabs_->indexOf(p);
+    if (index < 0) {
+        p->addSubplot();
+        index = p->subplotCount() - 1;
+    }
+    bool changed = false;
+    for (const QString& name : names)
+        changed |= place(name, tab, index);
+    if (changed)
+        emit plottedSignalsChanged();
+}
+
+void PlotArea::removeSignal(const QString& name)
+{
+    bool changed = false;
+    for (int t = 0; t < tabCount(); ++t) {
+        PlotPage* p = page(t);
+        for (int i = p->subplotCount() - 1; i >= 0; --i) {
+            Subplot* s = p->subplot(i);
+            if (!s->removeSignal(name))
+                continue;
+            changed = true;
+            // A subplot emptied this way was made for that signal; the last one stays as
+            // the page's drop target.
+            if (s->signalNames().isEmpty() && p->subplotCount() > 1)
+                p->removeSubplot(i);
+        }
+    }
+    if (changed)
+        emit plottedSignalsChanged();
+}
+
+QStringList PlotArea::plottedSignals() const
+{
+    QStringList out;
+    for (int t = 0; t < tabCount(); ++t)
+        for (int i = 0; i < page(t)->subplotCount(); ++i)
+            for (const QString& n : page(t)->subplot(i)->signalNames())
+                if (!out.contains(n))
+                    out.append(n);
+    return out;
+}
+
+bool PlotArea::isPlotted(const QString& name) const { return plottedSignals().contains(name); }
+
+void PlotArea::setEventTimes(std::vector<double> times)
+{
+    std::sort(times.begin(), times.end());
+    events_ = std::make_shared<const std::vector<double>>(std::move(times));
+    for (int t = 0; t < tabCount(); ++t)
+        page(t)->setEventTimes(events_);
+}
+
+void PlotArea::setCrosshairTime(double t)
+{
+    for (int i = 0; i < tabCount(); ++i)
+        page(i)->setCrosshair(t);
+}
+
+void PlotArea::resetZoom()
+{
+    if (PlotPage* p = page(currentTab()))
+        p->resetZoom();
+}
+
+bool PlotArea::exportImage(const QString& path, QString* error)
+{
+    return exportWidgetImage(page(currentTab()), path, error);
+}
+
+diagram::Json PlotArea::setupToJson() const
+{
+    PlotSetup setup;
+    for (int t = 0; t < tabCount(); ++t) {
+        TabSetup tab{tabTitle(t), {}};
+        for (int i = 0; i < page(t)->subplotCount(); ++i)
+            tab.subplots.push_back({page(t)->subplot(i)->signalNames()});
+        setup.tabs.push_back(std::move(tab));
+    }
+    return toJson(setup);
+}
+
+QString PlotArea::setupFromJson(const diagram::Json& json)
+{
+    QString warning;
+    const PlotSetup setup = plot::setupFromJson(json, [this](const QString& name) {
+        return unitOf(name, current_.get(), previous_.get());
+    }, &warning);
+    if (!warning.isEmpty())
+        qWarning("%s", qPrintable(warning));
+    const bool hadSignals = tabCount() > 0 && !plottedSignals().isEmpty();
+    while (tabCount() > 0) {
+        PlotPage* p = page(0);
+        tabs_->removeTab(0);
+        delete p;
+    }
+    for (const TabSetup& tab : setup.tabs) {
+        PlotPage* p = newPage();
+        for (const SubplotSetup& sp : tab.subplots) {
+            Subplot* s = p->addSubplot();
+            for (const QString& n : sp.names)
+                s->addSignal(n);
+        }
+        tabs_->addTab(p, tab.title);
+    }
+    tabs_->setCurrentIndex(0);
+    refresh();
+    if (hadSignals || !plottedSignals().isEmpty())
+        emit plottedSignalsChanged();
+    return warning;
+}
+
+void PlotArea::showContextMenu(PlotPage* p, int index, const QPoint& globalPos)
+{
+    const int tab = tabs_->indexOf(p);
+    Subplot* s = p->subplot(index);
+    QMenu menu(this);
+    menu.addAction(tr("Reset zoom"), p, &PlotPage::resetZoom)->setShortcut(Qt::Key_Home);
+    if (s && !s->signalNames().isEmpty()) {
+        QMenu* remove = menu.addMenu(tr("Remove curve"));
+        for (const QString& n : s->signalNames())
+            remove->addAction(n, this, [this, s, n] {
+                if (s->removeSignal(n))
+                    emit plottedSignalsChanged();
+            });
+    }
+    menu.addSeparator();
+    menu.addAction(tr("Add subplot"), p, [p] { p->addSubplot(); });
+    if (s)
+        menu.addAction(tr("Remove subplot"), this, [this, tab, s, p] { removeSubplot(tab, p->indexOf(s)); });
+    menu.addAction(tr("New tab"), this, [this] { addTab(); });
+    menu.addAction(tr("Close tab"), this, [this, p] { closeTab(tabs_->indexOf(p)); });
+    menu.addSeparator();
+    menu.addAction(tr("Export image…"), this, &PlotArea::exportWithDialog);
+    menu.exec(globalPos);
+}
+
+void PlotArea::exportWithDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), tabTitle(currentTab()) + QStringLiteral(".png"),
+                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    QString error;
+    if (!path.isEmpty() && !exportImage(path, &error))
+        QMessageBox::warning(this, tr("Export plot"), tr("Could not export the plot: %1").arg(error));
+}
+
+} // namespace flange::ui::plot

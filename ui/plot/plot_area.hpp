@@ -1,0 +1,89 @@
+#pragma once
+// The plots of the "Simulate and plot" window: tabs of stacked subplots of result
+// signals against time, the previous run drawn faded behind the current one, crosshair,
+// zoom, event marks, drops from the variable browser, image export, and the set-up kept
+// in the diagram's "plot" key. The rest of the application uses only this header:
+// QtCharts (deprecated from Qt 6.10) stays inside ui/plot.
+#include "engine/diagram/diagram.hpp"
+
+#include <QStringList>
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QTabWidget;
+QT_END_NAMESPACE
+
+namespace flange::ui {
+class RunResult;
+}
+
+namespace flange::ui::plot {
+
+class PlotPage;
+class Subplot;
+
+class PlotArea : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlotArea(QWidget* parent = nullptr);
+    ~PlotArea() override;
+
+    // The run to draw and the one before it, drawn as faded ghosts; either may be null.
+    // What is plotted stays as it is; the zoom is kept while the time span is unchanged.
+    void setResults(std::shared_ptr<const RunResult> current, std::shared_ptr<const RunResult> previous);
+    // Re-reads the (growing) results and redraws the visible tab, synchronously.
+    void refresh();
+
+    // tab -1: the current tab. subplot -1: the first subplot already showing the
+    // signal's unit, else a new one at the bottom; a subplot that has two other units
+    // already passes the signal on to a new one too.
+    void addSignal(const QString& name, int tab = -1, int subplot = -1);
+    void removeSignal(const QString& name); // from every tab
+    QStringList plottedSignals() const;     // each name once, in tab and subplot order
+    bool isPlotted(const QString& name) const;
+
+    int addTab(const QString& title = QString()); // returns its index and makes it current
+    void closeTab(int tab);                        // the last tab is replaced by an empty one
+    void addSubplot();                             // at the bottom of the current tab
+    void removeSubplot(int tab, int subplot);
+    int tabCount() const;
+    int currentTab() const;
+    void setCurrentTab(int tab);
+    QString tabTitle(int tab) const;
+    PlotPage* page(int tab) const;
+    Subplot* subplot(int tab, int index) const;
+
+    void setEventTimes(std::vector<double> times);
+    void setCrosshairTime(double t); // on every tab
+    void resetZoom();                // of the current tab
+
+    // The current tab as .png or .svg (by suffix), written atomically.
+    bool exportImage(const QString& path, QString* error = nullptr);
+
+    diagram::Json setupToJson() const;
+    // Malformed input gives the default set-up (one tab "Plot 1", one empty subplot);
+    // returns the warning then, else an empty string.
+    QString setupFromJson(const diagram::Json& json);
+
+signals:
+    void plottedSignalsChanged();
+    void crosshairMoved(double t);
+
+private:
+    PlotPage* newPage();
+    bool place(const QString& name, int tab, int subplot);
+    void dropped(PlotPage* page, int subplot, const QStringList& names);
+    void showContextMenu(PlotPage* page, int subplot, const QPoint& globalPos);
+    void exportWithDialog();
+    std::pair<double, double> fullTimeRange() const;
+    QString nextTabTitle() const;
+
+    QTabWidget* tabs_;
+    std::shared_ptr<const RunResult> current_, previous_;
+    std::shared_ptr<const std::vector<double>> events_;
+};
+
+} // namespace flange::ui::plot

@@ -1,0 +1,130 @@
+#include "ui/plot/plot_overlay.hpp"
+
+#include "ui/plot/plot_theme.hpp"
+
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace flange::ui::plot {
+
+PlotOverlay::PlotOverlay(QGraphicsItem* parent) : QGraphicsItem(parent)
+{
+    setAcceptedMouseButtons(Qt::NoButton); // the view's interaction handles the mouse
+    setZValue(1000); // above QtCharts' series, axes and legend
+}
+
+void PlotOverlay::setPlotArea(const QRectF& area)
+{
+    if (area == area_)
+        return;
+    prepareGeometryChange();
+    area_ = area;
+}
+
+void PlotOverlay::setTimeRange(double t0, double t1)
+{
+    t0_ = t0;
+    t1_ = t1;
+    update();
+}
+
+void PlotOverlay::setPalette(const QPalette& palette)
+{
+    palette_ = palette;
+    update();
+}
+
+void PlotOverlay::setEventTimes(std::shared_ptr<const std::vector<double>> times)
+{
+    events_ = std::move(times);
+    update();
+}
+
+void PlotOverlay::setCrosshair(std::optional<double> t, QList<ReadoutLine> readout)
+{
+    crosshair_ = t;
+    readout_ = std::move(readout);
+    update();
+}
+
+void PlotOverlay::setBand(const QRectF& band)
+{
+    band_ = band;
+    update();
+}
+
+double PlotOverlay::xOf(double t) const
+{
+    return area_.left() + (t - t0_) / (t1_ - t0_) * area_.width();
+}
+
+void PlotOverlay::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
+{
+    if (area_.isEmpty() || !(t1_ > t0_))
+        return;
+    painter->save();
+    painter->setClipRect(area_);
+    if (events_ && !events_->empty()) {
+        QPen pen(eventMarkColor(palette_), 1, Qt::DotLine);
+        pen.setCosmetic(true);
+        painter->setPen(pen);
+        // Thousands of events (a chattering clutch) would paint one pixel column many
+        // times over: draw each column once.
+        const auto first = std::lower_bound(events_->begin(), events_->end(), t0_);
+        double lastX = -1e300;
+        for (auto it = first; it != events_->end() && *it <= t1_; ++it) {
+            const double x = std::round(xOf(*it)) + 0.5;
+            if (x == lastX)
+                continue;
+            painter->drawLine(QPointF(x, area_.top()), QPointF(x, area_.bottom()));
+            lastX = x;
+        }
+    }
+    if (!band_.isEmpty()) {
+        QColor fill = palette_.color(QPalette::Highlight);
+        fill.setAlphaF(0.18f);
+        QColor edge = palette_.color(QPalette::Highlight);
+        painter->setPen(QPen(edge, 1));
+        painter->setBrush(fill);
+        painter->drawRect(band_);
+    }
+    if (crosshair_ && *crosshair_ >= t0_ && *crosshair_ <= t1_) {
+        const double x = std::round(xOf(*crosshair_)) + 0.5;
+        painter->setPen(QPen(crosshairColor(palette_), 1));
+        painter->drawLine(QPointF(x, area_.top()), QPointF(x, area_.bottom()));
+        paintReadout(painter, x);
+    }
+    painter->restore();
+}
+
+void PlotOverlay::paintReadout(QPainter* painter, double x) const
+{
+    if (readout_.isEmpty())
+        return;
+    const QFontMetricsF fm(painter->font());
+    double width = 0;
+    for (const ReadoutLine& l : readout_)
+        width = std::max(width, fm.horizontalAdvance(l.text));
+    const double pad = 5, lineHeight = fm.height();
+    QRectF box(0, 0, width + 2 * pad, lineHeight * readout_.size() + 2 * pad);
+    // Beside the line, on whichever side has room, so it never hides the values it reads.
+    const bool right = x + 8 + box.width() <= area_.right();
+    box.moveTopLeft(QPointF(right ? x + 8 : x - 8 - box.width(), area_.top() + 6));
+    // The Base colour: the curve colours were chosen to read on it.
+    QColor bg = palette_.color(QPalette::Base);
+    bg.setAlphaF(0.92f);
+    painter->setPen(QPen(palette_.color(QPalette::Mid), 1));
+    painter->setBrush(bg);
+    painter->drawRect(box);
+    double y = box.top() + pad + fm.ascent();
+    for (const ReadoutLine& l : readout_) {
+        painter->setPen(l.color.isValid() ? l.color : palette_.color(QPalette::Text));
+        painter->drawText(QPointF(box.left() + pad, y), l.text);
+        y += lineHeight;
+    }
+}
+
+} // namespace flange::ui::plot

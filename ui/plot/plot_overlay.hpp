@@ -1,0 +1,53 @@
+#pragma once
+// What a chart draws on top of its curves: the run's event marks, the crosshair with
+// its readout box, and the zoom rubber band. One item, so these stay in sync with the
+// plot area and are painted in one pass without QtCharts series for each mark.
+#include <QColor>
+#include <QGraphicsItem>
+#include <QList>
+#include <QPalette>
+#include <QRectF>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace flange::ui::plot {
+
+struct ReadoutLine {
+    QString text;
+    QColor color; // invalid: the palette's text colour
+};
+
+class PlotOverlay : public QGraphicsItem {
+public:
+    explicit PlotOverlay(QGraphicsItem* parent = nullptr);
+
+    void setPlotArea(const QRectF& area);
+    void setTimeRange(double t0, double t1);
+    void setPalette(const QPalette& palette);
+    void setEventTimes(std::shared_ptr<const std::vector<double>> times);
+    void setCrosshair(std::optional<double> t, QList<ReadoutLine> readout);
+    void setBand(const QRectF& band); // in item coordinates; empty hides it
+
+    std::optional<double> crosshair() const { return crosshair_; }
+    const QList<ReadoutLine>& readout() const { return readout_; }
+
+    QRectF boundingRect() const override { return area_; }
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    double xOf(double t) const;
+    void paintReadout(QPainter* painter, double x) const;
+
+    QRectF area_;
+    double t0_ = 0, t1_ = 1;
+    QPalette palette_;
+    std::shared_ptr<const std::vector<double>> events_;
+    std::optional<double> crosshair_;
+    QList<ReadoutLine> readout_;
+    QRectF band_;
+};
+
+} // namespace flange::ui::plot

@@ -1,0 +1,77 @@
+#pragma once
+// One tab of the plot area: subplots stacked in a vertical splitter that share the time
+// axis, so zooming or panning time in one applies to all of them, and one crosshair time.
+// An empty page invites drops and turns them into a first subplot.
+#include "ui/plot/plot_setup.hpp"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QSplitter;
+QT_END_NAMESPACE
+
+namespace flange::ui {
+class RunResult;
+}
+
+namespace flange::ui::plot {
+
+class Subplot;
+
+class PlotPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit PlotPage(QWidget* parent = nullptr);
+
+    int subplotCount() const;
+    Subplot* subplot(int index) const;
+    int indexOf(const Subplot* subplot) const;
+    Subplot* addSubplot(); // at the bottom
+    void removeSubplot(int index);
+    SubplotUnits units() const;
+
+    void setResults(const RunResult* current, const RunResult* previous);
+    // The run's span: the time range whenever the page is not zoomed.
+    void setFullTimeRange(double t0, double t1);
+    void setTimeRange(double t0, double t1); // zooms
+    void resetZoom();
+    bool isZoomed() const { return zoom_.has_value(); }
+    std::pair<double, double> timeRange() const;
+    void refresh();
+    void setEventTimes(std::shared_ptr<const std::vector<double>> times);
+    void setCrosshair(std::optional<double> t);
+
+signals:
+    // Variables dropped on subplot `subplot`, or on the empty page (-1: a new subplot).
+    void variablesDropped(int subplot, const QStringList& names);
+    void crosshairMoved(double t);
+    void contextMenuRequested(int subplot, const QPoint& globalPos);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
+
+private:
+    void applyTimeRange();
+    void alignPlotAreas(bool force = false);
+    void updateChrome();
+
+    QSplitter* splitter_;
+    QLabel* emptyHint_;
+    const RunResult* current_ = nullptr;
+    const RunResult* previous_ = nullptr;
+    std::pair<double, double> full_{0, 1};
+    std::optional<std::pair<double, double>> zoom_;
+    std::shared_ptr<const std::vector<double>> events_;
+    std::optional<double> crosshair_;
+    bool refreshPending_ = false;
+};
+
+} // namespace flange::ui::plot

@@ -1,0 +1,353 @@
+#include "ui/plot/subplot.hpp"
+
+#include "ui/plot/chart_interaction.hpp"
+#include "ui/plot/curve_math.hpp"
+#include "ui/plot/decimate.hpp"
+#include "ui/plot/plot_theme.hpp"
+#include "ui/results/run_result.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace flange::ui::plot {
+
+namespace {
+
+const QMargins kChartMargins(6, 2, 6, 2);
+
+QString shortName(const QString& name) { return name.section(QLatin1Char('.'), -1); }
+
+QString bracketed(const QString& unit) { return QStringLiteral("[%1]").arg(unit.isEmpty() ? QStringLiteral("1") : unit); }
+
+// True when the labels may have changed width.
+bool setTicks(QValueAxis* axis, double lo, double hi, double pixels, double pixelsPerTick)
+{
+    const double step = niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)));
+    const bool changed = axis->min() != lo || axis->max() != hi || axis->tickInterval() != step;
+    axis->setRange(lo, hi);
+    axis->setTickAnchor(0);
+    axis->setTickInterval(step);
+    return changed;
+}
+
+} // namespace
+
+Subplot::Subplot(QWidget* parent) : QWidget(parent)
+{
+    chart_ = new QChart;
+    chart_->setAnimationOptions(QChart::NoAnimation); // streaming redraws must be immediate
+    chart_->setMargins(kChartMargins);
+    chart_->layout()->setContentsMargins(0, 0, 0, 0);
+    chart_->legend()->setAlignment(Qt::AlignTop);
+    chart_->legend()->setShowToolTips(true);
+
+    timeAxis_ = new QValueAxis;
+    timeAxis_->setTitleText(QStringLiteral("time [s]"));
+    chart_->addAxis(timeAxis_, Qt::AlignBottom);
+    for (int side : {Left, Right}) {
+        auto* axis = new QValueAxis;
+        chart_->addAxis(axis, side == Left ? Qt::AlignLeft : Qt::AlignRight);
+        yAxes_[static_cast<size_t>(side)] = axis;
+    }
+    for (QValueAxis* axis : {timeAxis_, yAxes_[0], yAxes_[1]}) {
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setLabelFormat(QStringLiteral("%g"));
+        QFont f = axis->titleFont();
+        f.setBold(false);
+        axis->setTitleFont(f);
+    }
+    yAxes_[Right]->setVisible(false);
+
+    view_ = new QChartView(chart_, this);
+    view_->setRenderHint(QPainter::Antialiasing);
+    view_->setRubberBand(QChartView::NoRubberBand);
+    view_->setFrameShape(QFrame::NoFrame);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view_);
+
+    overlay_ = new PlotOverlay(chart_);
+    connect(chart_, &QChart::plotAreaChanged, this, [this] { updateOverlayGeometry(); });
+
+    auto* interaction = new ChartInteraction(view_, [this] { return plotRect(); });
+    connect(interaction, &ChartInteraction::bandChanged, this, [this](const QRectF& band) {
+        overlay_->setBand(band.isEmpty() ? QRectF() : chart_->mapFromScene(view_->mapToScene(band.toAlignedRect())).boundingRect());
+    });
+    connect(interaction, &ChartInteraction::boxZoomed, this, &Subplot::boxZoom);
+    connect(interaction, &ChartInteraction::panned, this, &Subplot::pan);
+    connect(interaction, &ChartInteraction::wheelZoomed, this, &Subplot::wheelZoom);
+    connect(interaction, &ChartInteraction::resetRequested, this, [this] {
+        resetYZoom();
+        emit resetZoomRequested();
+    });
+    connect(interaction, &ChartInteraction::hovered, this, [this](double x) { emit hovered(timeAtX(x)); });
+    connect(interaction, &ChartInteraction::hoverLeft, this, &Subplot::hoverLeft);
+    connect(interaction, &ChartInteraction::dropped, this, &Subplot::signalsDropped);
+    connect(interaction, &ChartInteraction::contextMenuRequested, this, &Subplot::contextMenuRequested);
+
+    applyColors();
+    setMinimumHeight(120);
+}
+
+Subplot::~Subplot() = default;
+
+void Subplot::addSignal(const QString& name)
+{
+    if (names_.contains(name))
+        return;
+    names_.append(name);
+    rebuild();
+}
+
+bool Subplot::removeSignal(const QString& name)
+{
+    if (!names_.removeOne(name))
+        return false;
+    rebuild();
+    return true;
+}
+
+QStringList Subplot::units() const
+{
+    QStringList out;
+    for (const QString& n : names_)
+        if (std::optional<QString> u = unitOf(n, current_, previous_); u && !out.contains(*u))
+            out.append(*u);
+    return out;
+}
+
+void Subplot::setResults(const RunResult* current, const RunResult* previous)
+{
+    current_ = current;
+    previous_ = previous;
+    rebuild();
+}
+
+void Subplot::setTimeRange(double t0, double t1)
+{
+    t0_ = t0;
+    t1_ = t1 > t0 ? t1 : t0 + 1;
+    refresh();
+}
+
+void Subplot::rebuild()
+{
+    chart_->removeAllSeries();
+    curves_.clear();
+    const QStringList unitOrder = units();
+    for (int i = 0; i < names_.size(); ++i) {
+        const std::string key = names_[i].toStdString();
+        Curve c;
+        c.name = names_[i];
+        c.colorIndex = i;
+        c.column = current_ ? current_->column(key) : -1;
+        c.ghostColumn = previous_ ? previous_->column(key) : -1;
+        const RunResult* source = c.column >= 0 ? current_ : c.ghostColumn >= 0 ? previous_ : nullptr;
+        if (!source)
+            continue; // listed for a later run; nothing to draw now
+        const ResultVariable& var = source->variables()[static_cast<size_t>(c.column >= 0 ? c.column : c.ghostColumn)];
+        c.unit = QString::fromStdString(var.unit);
+        c.discrete = var.isDiscrete;
+        // The first unit on the left axis, any other on the right (a third one only
+        // arrives through set-ups edited by hand; it shares the right axis).
+        c.axis = unitOrder.indexOf(c.unit) == 0 ? Left : Right;
+        curves_.push_back(c);
+    }
+    // Ghosts first: series added earlier are drawn underneath.
+    for (bool ghost : {true, false}) {
+        for (Curve& c : curves_) {
+            if ((ghost ? c.ghostColumn : c.column) < 0)
+                continue;
+            auto* s = new QLineSeries;
+            s->setName(c.name);
+            chart_->addSeries(s);
+            s->attachAxis(timeAxis_);
+            s->attachAxis(yAxes_[static_cast<size_t>(c.axis)]);
+            (ghost ? c.ghost : c.series) = s;
+            if (ghost)
+                for (QLegendMarker* m : chart_->legend()->markers(s))
+                    m->setVisible(false);
+        }
+    }
+    updateAxisTitles();
+    applyColors();
+    labelsChanged_ = true;
+    refresh();
+}
+
+void Subplot::updateAxisTitles()
+{
+    for (int side : {Left, Right}) {
+        QStringList units, shortNames;
+        for (const Curve& c : curves_) {
+            if (c.axis != side)
+                continue;
+            if (!units.contains(c.unit))
+                units.append(c.unit);
+            if (!shortNames.contains(shortName(c.name)))
+                shortNames.append(shortName(c.name));
+        }
+        QString title;
+        if (shortNames.size() == 1) // "w_rel [rad/s]", or "w [rad/s]" for several inertias' w
+            title = units[0].isEmpty() ? shortNames[0] : shortNames[0] + QLatin1Char(' ') + bracketed(units[0]);
+        else
+            for (const QString& u : units)
+                title += (title.isEmpty() ? QString() : QStringLiteral(", ")) + bracketed(u);
+        QValueAxis* axis = yAxes_[static_cast<size_t>(side)];
+        axis->setTitleText(title);
+        if (side == Right)
+            axis->setVisible(!units.isEmpty());
+    }
+}
+
+void Subplot::applyColors()
+{
+    applyTheme(chart_, palette());
+    overlay_->setPalette(palette());
+    for (Curve& c : curves_) {
+        const QColor color = curveColor(c.colorIndex, palette());
+        if (c.series)
+            c.series->setPen(curvePen(color, c.dense));
+        if (c.ghost)
+            c.ghost->setPen(ghostPen(color, c.ghostDense));
+    }
+}
+
+void Subplot::refresh()
+{
+    const int cols = columns();
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    std::array<std::pair<double, double>, 2> span{{{inf, -inf}, {inf, -inf}}};
+    for (Curve& c : curves_) {
+        for (bool ghost : {false, true}) {
+            QXYSeries* s = ghost ? c.ghost : c.series;
+            const RunResult* r = ghost ? previous_ : current_;
+            const int column = ghost ? c.ghostColumn : c.column;
+            if (!s || !r || static_cast<size_t>(column) >= r->variableCount())
+                continue; // a run restarted with begin() without setResults: nothing safe to read
+            QList<QPointF> pts = decimate(r->time(), r->values(column), t0_, t1_, cols);
+            for (const QPointF& p : pts) {
+                if (p.x() < t0_ || p.x() > t1_ || !std::isfinite(p.y()))
+                    continue; // the points beyond the edges must not stretch the y range
+                auto& [lo, hi] = span[static_cast<size_t>(c.axis)];
+                lo = std::min(lo, p.y());
+                hi = std::max(hi, p.y());
+            }
+            if (bool& dense = ghost ? c.ghostDense : c.dense; dense != (pts.size() > cols)) {
+                dense = !dense;
+                const QColor color = curveColor(c.colorIndex, palette());
+                s->setPen(ghost ? ghostPen(color, dense) : curvePen(color, dense));
+            }
+            s->replace(c.discrete ? toSteps(pts) : pts);
+        }
+    }
+    const QRectF area = chart_->plotArea();
+    setTicks(timeAxis_, t0_, t1_, area.width(), 90);
+    for (int side : {Left, Right}) {
+        auto [lo, hi] = yZoom_[static_cast<size_t>(side)].value_or(span[static_cast<size_t>(side)]);
+        if (!yZoom_[static_cast<size_t>(side)]) {
+            if (lo > hi) {
+                lo = 0;
+                hi = 1;
+            } else if (hi - lo <= 1e-12 * std::max(1.0, std::abs(hi))) {
+                const double pad = std::max(std::abs(hi) * 0.1, 0.5); // a constant: centred
+                lo -= pad;
+                hi += pad;
+            } else {
+                const double margin = 0.05 * (hi - lo);
+                lo -= margin;
+                hi += margin;
+            }
+        }
+        labelsChanged_ |= setTicks(yAxes_[static_cast<size_t>(side)], lo, hi, area.height(), 40);
+    }
+    overlay_->setTimeRange(t0_, t1_);
+    updateReadout();
+}
+
+void Subplot::setEventTimes(std::shared_ptr<const std::vector<double>> times) { overlay_->setEventTimes(std::move(times)); }
+
+void Subplot::setCrosshair(std::optional<double> t)
+{
+    overlay_->setCrosshair(t, {});
+    updateReadout();
+}
+
+void Subplot::updateReadout()
+{
+    const std::optional<double> t = overlay_->crosshair();
+    QList<ReadoutLine> lines;
+    if (t) {
+        lines.append({QStringLiteral("t = %1 s").arg(QString::number(*t, 'g', 6)), QColor()});
+        for (const Curve& c : curves_) {
+            if (!c.series || !current_ || static_cast<size_t>(c.column) >= current_->variableCount())
+                continue;
+            const double v = valueAt(current_->time(), current_->values(c.column), *t, c.discrete);
+            QString text = c.name + QStringLiteral(" = ") + (std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'g', 5));
+            if (!c.unit.isEmpty() && !std::isnan(v))
+                text += QLatin1Char(' ') + c.unit;
+            lines.append({text, curveColor(c.colorIndex, palette())});
+        }
+    }
+    overlay_->setCrosshair(t, lines);
+}
+
+void Subplot::setTimeTitleVisible(bool visible) { timeAxis_->setTitleVisible(visible); }
+
+void Subplot::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        applyColors();
+    QWidget::changeEvent(event);
+}
+
+void Subplot::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    labelsChanged_ = true;
+    emit resized();
+}
+
+QRectF Subplot::naturalPlotArea()
+{
+    chart_->setMargins(kChartMargins);
+    chart_->layout()->activate();
+    return chart_->plotArea();
+}
+
+void Subplot::setPlotAreaEdges(double left, double right)
+{
+    // Through the margins: QChart::setPlotArea would leave the axes where they were.
+    const QRectF natural = chart_->plotArea();
+    QMargins m = kChartMargins;
+    m.setLeft(m.left() + static_cast<int>(std::lround(left - natural.left())));
+    m.setRight(m.right() + static_cast<int>(std::lround(natural.right() - right)));
+    if (m != chart_->margins()) {
+        chart_->setMargins(m);
+        chart_->layout()->activate();
+    }
+}
+
+bool Subplot::takeLabelsChanged()
+{
+    const bool changed = labelsChanged_;
+    labelsChanged_ = false;
+    return changed;
+}
+
+void Subplot::updateOverlayGeometry()
+{
+    overlay_->setPlotArea(chart_->plotArea());
+}
+
+} // namespace flange::ui::plot

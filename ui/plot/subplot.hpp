@@ -1,0 +1,129 @@
+#pragma once
+// One chart of a plot page: the curves of some signals against time, a left y axis for
+// the first unit and a right one for a second, the previous run as faded ghosts, the
+// crosshair, event marks, zoom and drops. QtCharts stays inside the .cpp: the inspection
+// functions below answer in plain Qt types, for the page and for tests.
+#include "ui/plot/plot_overlay.hpp"
+
+#include <QList>
+#include <QPointF>
+#include <QStringList>
+#include <QWidget>
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+QT_BEGIN_NAMESPACE
+class QChart;
+class QChartView;
+class QValueAxis;
+class QXYSeries;
+QT_END_NAMESPACE
+
+namespace flange::ui {
+class RunResult;
+}
+
+namespace flange::ui::plot {
+
+class Subplot : public QWidget {
+    Q_OBJECT
+public:
+    enum Axis { Left = 0, Right = 1, Time = 2 };
+
+    explicit Subplot(QWidget* parent = nullptr);
+    ~Subplot() override;
+
+    // The signals this subplot lists, drawn or not (a signal absent from the runs stays).
+    const QStringList& signalNames() const { return names_; }
+    bool contains(const QString& name) const { return names_.contains(name); }
+    void addSignal(const QString& name);
+    bool removeSignal(const QString& name);
+    // Distinct known units of the listed signals, in the order they were added.
+    QStringList units() const;
+
+    // The runs are owned by the plot area and outlive every call here.
+    void setResults(const RunResult* current, const RunResult* previous);
+    void setTimeRange(double t0, double t1);
+    // Re-reads the (possibly grown) columns and redraws, synchronously.
+    void refresh();
+    void setEventTimes(std::shared_ptr<const std::vector<double>> times);
+    void setCrosshair(std::optional<double> t);
+    void setTimeTitleVisible(bool visible);
+    void resetYZoom();
+
+    // Lining up the plot areas of a page's subplots, whose y axis labels differ in width.
+    bool takeLabelsChanged(); // whether the y axes changed since last asked
+    QRectF naturalPlotArea(); // where QtCharts alone would put the plot area (chart coordinates)
+    void setPlotAreaEdges(double left, double right);
+
+    // Inspection.
+    QStringList drawnCurves() const;
+    QList<QPointF> curvePoints(const QString& name) const;
+    QList<QPointF> ghostPoints(const QString& name) const;
+    bool hasGhost(const QString& name) const;
+    int axisOf(const QString& name) const; // Left, Right, or -1 when not drawn
+    QString axisTitle(Axis axis) const;
+    bool axisVisible(Axis axis) const;
+    std::pair<double, double> axisRange(Axis axis) const;
+    QString crosshairText() const;
+    int columns() const; // pixel columns the curves are decimated to
+    QWidget* viewport() const;
+    QRectF plotRect() const; // the plot area in viewport coordinates
+
+signals:
+    void timeRangeRequested(double t0, double t1);
+    void resetZoomRequested();
+    void hovered(double t);
+    void hoverLeft();
+    void signalsDropped(const QStringList& names);
+    void contextMenuRequested(const QPoint& globalPos);
+    void resized();
+
+protected:
+    void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    struct Curve {
+        QString name, unit;
+        bool discrete = false;
+        int axis = Left;
+        int colorIndex = 0;
+        int column = -1, ghostColumn = -1;
+        QXYSeries* series = nullptr;
+        QXYSeries* ghost = nullptr;
+        bool dense = false, ghostDense = false; // drawn with the thin pen
+    };
+
+    void rebuild();
+    void updateAxisTitles();
+    void applyColors();
+    void updateOverlayGeometry();
+    void updateReadout();
+    void setYRange(int axis, double lo, double hi);
+    double timeAtX(double viewX) const;
+    double valueAtY(int axis, double viewY) const;
+    void boxZoom(const QRectF& band, bool timeOnly);
+    void pan(double dx, double dy);
+    void wheelZoom(double x, double factor);
+    const Curve* curve(const QString& name) const;
+
+    QStringList names_;
+    const RunResult* current_ = nullptr;
+    const RunResult* previous_ = nullptr;
+    double t0_ = 0, t1_ = 1;
+    std::array<std::optional<std::pair<double, double>>, 2> yZoom_;
+    std::vector<Curve> curves_;
+    QChart* chart_ = nullptr;
+    QChartView* view_ = nullptr;
+    QValueAxis* timeAxis_ = nullptr;
+    std::array<QValueAxis*, 2> yAxes_{};
+    PlotOverlay* overlay_ = nullptr;
+    bool labelsChanged_ = true;
+};
+
+} // namespace flange::ui::plot

@@ -1,0 +1,92 @@
+// The read-only side of Subplot: what it draws, answered in plain Qt types so the page
+// and the tests need no QtCharts headers.
+#include "ui/plot/subplot.hpp"
+
+#include <QChart>
+#include <QChartView>
+#include <QValueAxis>
+#include <QXYSeries>
+
+#include <algorithm>
+
+namespace flange::ui::plot {
+
+const Subplot::Curve* Subplot::curve(const QString& name) const
+{
+    auto it = std::find_if(curves_.begin(), curves_.end(), [&](const Curve& c) { return c.name == name; });
+    return it == curves_.end() ? nullptr : &*it;
+}
+
+QStringList Subplot::drawnCurves() const
+{
+    QStringList out;
+    for (const Curve& c : curves_)
+        if (c.series)
+            out.append(c.name);
+    return out;
+}
+
+QList<QPointF> Subplot::curvePoints(const QString& name) const
+{
+    const Curve* c = curve(name);
+    return c && c->series ? c->series->points() : QList<QPointF>{};
+}
+
+QList<QPointF> Subplot::ghostPoints(const QString& name) const
+{
+    const Curve* c = curve(name);
+    return c && c->ghost ? c->ghost->points() : QList<QPointF>{};
+}
+
+bool Subplot::hasGhost(const QString& name) const
+{
+    const Curve* c = curve(name);
+    return c && c->ghost && c->ghost->isVisible();
+}
+
+int Subplot::axisOf(const QString& name) const
+{
+    const Curve* c = curve(name);
+    return c ? c->axis : -1;
+}
+
+QString Subplot::axisTitle(Axis axis) const
+{
+    const QValueAxis* a = axis == Time ? timeAxis_ : yAxes_[static_cast<size_t>(axis)];
+    return a->titleText();
+}
+
+bool Subplot::axisVisible(Axis axis) const
+{
+    return (axis == Time ? timeAxis_ : yAxes_[static_cast<size_t>(axis)])->isVisible();
+}
+
+std::pair<double, double> Subplot::axisRange(Axis axis) const
+{
+    const QValueAxis* a = axis == Time ? timeAxis_ : yAxes_[static_cast<size_t>(axis)];
+    return {a->min(), a->max()};
+}
+
+QString Subplot::crosshairText() const
+{
+    QStringList lines;
+    for (const ReadoutLine& l : overlay_->readout())
+        lines.append(l.text);
+    return lines.join(QLatin1Char('\n'));
+}
+
+int Subplot::columns() const
+{
+    const double w = chart_->plotArea().width() * devicePixelRatioF();
+    // Before the first layout the plot area is empty: assume a typical width.
+    return w >= 16 ? static_cast<int>(w) : 1000;
+}
+
+QWidget* Subplot::viewport() const { return view_->viewport(); }
+
+QRectF Subplot::plotRect() const
+{
+    return view_->mapFromScene(chart_->mapToScene(chart_->plotArea())).boundingRect();
+}
+
+} // namespace flange::ui::plot

@@ -1,0 +1,69 @@
+#include "ui/results/csv_export.hpp"
+
+#include "engine/io/csv_format.hpp"
+
+#include <QSaveFile>
+
+#include <string>
+#include <vector>
+
+namespace flange::ui {
+
+namespace {
+
+bool fail(QString* error, const QString& why)
+{
+    if (error)
+        *error = why;
+    return false;
+}
+
+} // namespace
+
+bool exportCsv(const RunResult& result, const QStringList& names, const QString& path, QString* error)
+{
+    std::vector<std::string> header;
+    std::vector<const std::vector<double>*> columns;
+    if (names.isEmpty()) {
+        for (size_t c = 0; c < result.variableCount(); ++c) {
+            header.push_back(result.variables()[c].name);
+            columns.push_back(&result.values(static_cast<int>(c)));
+        }
+    } else {
+        for (const QString& name : names) {
+            const int c = result.column(name.toStdString());
+            if (c < 0)
+                return fail(error, QObject::tr("The results have no variable '%1'.").arg(name));
+            header.push_back(name.toStdString());
+            columns.push_back(&result.values(c));
+        }
+    }
+
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return fail(error, QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
+    // Written in slices so a long run never needs all of its text in memory at once.
+    std::string text;
+    const auto flush = [&] {
+        const bool ok = file.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
+        text.clear();
+        return ok;
+    };
+    io::appendCsvHeader(text, header);
+    const std::vector<double>& time = result.time();
+    for (size_t r = 0; r < time.size(); ++r) {
+        io::appendCsvNumber(text, time[r]);
+        for (const std::vector<double>* column : columns) {
+            text += ',';
+            io::appendCsvNumber(text, (*column)[r]);
+        }
+        text += '\n';
+        if (text.size() >= (1u << 20) && !flush())
+            return fail(error, QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
+    }
+    if (!flush() || !file.commit())
+        return fail(error, QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
+    return true;
+}
+
+} // namespace flange::ui

@@ -1,0 +1,191 @@
+#include "ui/results/variable_browser.hpp"
+
+#include "ui/results/variable_filter_proxy.hpp"
+#include "ui/results/variable_tree_model.hpp"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QStackedWidget>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace flange::ui {
+
+namespace {
+
+// Restores a flag on every way out of a scope.
+class QuietScope {
+public:
+    explicit QuietScope(bool& flag) : flag_(flag), old_(flag) { flag_ = true; }
+    ~QuietScope() { flag_ = old_; }
+
+private:
+    bool& flag_;
+    bool old_;
+};
+
+QString instanceOf(const QString& path) { return path.section(QLatin1Char('.'), 0, 0); }
+
+} // namespace
+
+VariableBrowser::VariableBrowser(QWidget* parent) : QWidget(parent)
+{
+    filter_ = new QLineEdit(this);
+    filter_->setPlaceholderText(tr("Filter variables"));
+    filter_->setClearButtonEnabled(true);
+    showProtected_ = new QCheckBox(tr("Show protected"), this);
+    showProtected_->setToolTip(tr("Also list the variables a component keeps to itself"));
+
+    model_ = new VariableTreeModel(this);
+    proxy_ = new VariableFilterProxy(this);
+    proxy_->setSourceModel(model_);
+    view_ = new QTreeView(this);
+    view_->setModel(proxy_);
+    view_->setUniformRowHeights(true);
+    view_->setAlternatingRowColors(true);
+    view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    view_->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view_->setDragEnabled(true);
+    view_->setDragDropMode(QAbstractItemView::DragOnly);
+    view_->setDefaultDropAction(Qt::CopyAction);
+    QHeaderView* header = view_->header();
+    header->setStretchLastSection(false);
+    header->setSectionResizeMode(VariableTreeModel::NameColumn, QHeaderView::Stretch);
+    header->setSectionResizeMode(VariableTreeModel::UnitColumn, QHeaderView::ResizeToContents);
+    // fixed, so the column does not jump as the crosshair moves
+    header->setSectionResizeMode(VariableTreeModel::ValueColumn, QHeaderView::Interactive);
+    header->resizeSection(VariableTreeModel::ValueColumn,
+                          fontMetrics().horizontalAdvance(QStringLiteral("-0.000000e-00")));
+
+    auto* hint = new QLabel(tr("Simulate (F5) to see the variables"), this);
+    hint->setAlignment(Qt::AlignCenter);
+    hint->setWordWrap(true);
+    hint->setEnabled(false); // drawn greyed, as a placeholder
+    pages_ = new QStackedWidget(this);
+    pages_->addWidget(hint);
+    pages_->addWidget(view_);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(filter_, 1);
+    top->addWidget(showProtected_);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addLayout(top);
+    layout->addWidget(pages_, 1);
+
+    connect(filter_, &QLineEdit::textChanged, this, &VariableBrowser::applyFilter);
+    connect(showProtected_, &QCheckBox::toggled, this, &VariableBrowser::applyFilter);
+    connect(model_, &QStandardItemModel::itemChanged, this, &VariableBrowser::itemChanged);
+    connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, &VariableBrowser::currentChanged);
+    connect(view_, &QTreeView::expanded, this, [this](const QModelIndex& index) {
+        if (!quiet_ && filter_->text().isEmpty())
+            expanded_.insert(index.data(VariableTreeModel::PathRole).toString());
+    });
+    connect(view_, &QTreeView::collapsed, this, [this](const QModelIndex& index) {
+        if (!quiet_ && filter_->text().isEmpty())
+            expanded_.remove(index.data(VariableTreeModel::PathRole).toString());
+    });
+}
+
+VariableBrowser::~VariableBrowser() = default;
+
+void VariableBrowser::setResult(std::shared_ptr<const RunResult> result)
+{
+    QuietScope quiet(quiet_);
+    result_ = std::move(result);
+    model_->setVariables(result_.get(), checked_);
+    pages_->setCurrentIndex(result_ && result_->variableCount() ? 1 : 0);
+    restoreExpansion();
+    if (cursor_)
+        model_->showValuesAt(result_.get(), *cursor_);
+}
+
+void VariableBrowser::setPlotted(const QStringList& names)
+{
+    QuietScope quiet(quiet_);
+    checked_ = QSet<QString>(names.begin(), names.end());
+    for (QStandardItem* leaf : model_->leaves()) {
+        const Qt::CheckState state =
+            checked_.contains(leaf->data(VariableTreeModel::PathRole).toString()) ? Qt::Checked : Qt::Unchecked;
+        if (leaf->checkState() != state)
+            leaf->setCheckState(state);
+    }
+}
+
+QStringList VariableBrowser::plotted() const
+{
+    QStringList names(checked_.begin(), checked_.end());
+    names.sort();
+    return names;
+}
+
+void VariableBrowser::setCursorTime(double t)
+{
+    QuietScope quiet(quiet_);
+    cursor_ = t;
+    model_->showValuesAt(result_.get(), t);
+}
+
+void VariableBrowser::selectComponent(const QString& instance)
+{
+    QStandardItem* item = model_->item(instance);
+    const QModelIndex index = item ? proxy_->mapFromSource(item->index()) : QModelIndex();
+    if (!index.isValid())
+        return; // not in this run, or filtered out
+    QuietScope quiet(quiet_);
+    view_->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    view_->scrollTo(index);
+}
+
+void VariableBrowser::applyFilter()
+{
+    QuietScope quiet(quiet_);
+    proxy_->setText(filter_->text());
+    proxy_->setShowProtected(showProtected_->isChecked());
+    restoreExpansion();
+}
+
+void VariableBrowser::restoreExpansion()
+{
+    QuietScope quiet(quiet_);
+    // While filtering, every match is shown opened; the user's own expansion comes back
+    // when the filter is cleared.
+    if (!filter_->text().isEmpty()) {
+        view_->expandAll();
+        return;
+    }
+    view_->collapseAll();
+    for (const QString& path : std::as_const(expanded_))
+        if (QStandardItem* item = model_->item(path))
+            view_->expand(proxy_->mapFromSource(item->index()));
+}
+
+void VariableBrowser::itemChanged(QStandardItem* item)
+{
+    if (quiet_ || item->column() != VariableTreeModel::NameColumn || !item->data(VariableTreeModel::LeafRole).toBool())
+        return;
+    const QString name = item->data(VariableTreeModel::PathRole).toString();
+    const bool on = item->checkState() == Qt::Checked;
+    if (on == checked_.contains(name))
+        return; // not the check mark that changed
+    if (on)
+        checked_.insert(name);
+    else
+        checked_.remove(name);
+    emit plotRequested(name, on);
+}
+
+void VariableBrowser::currentChanged()
+{
+    const QModelIndex current = view_->currentIndex();
+    if (quiet_ || !current.isValid())
+        return;
+    const QModelIndex name = current.siblingAtColumn(VariableTreeModel::NameColumn);
+    emit componentSelected(instanceOf(name.data(VariableTreeModel::PathRole).toString()));
+}
+
+} // namespace flange::ui

@@ -1,0 +1,39 @@
+#pragma once
+// What the worker hands to the GUI thread in one go: a block of rows and events, and at
+// the start and end of a run what the GUI needs to know about it. Built on the worker,
+// read once on the GUI thread.
+#include "engine/run.hpp"
+#include "ui/results/run_result.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace flange::ui {
+
+struct RunBatch {
+    // Set in the first batch after translation.
+    std::optional<std::vector<ResultVariable>> variables;
+    double startTime = 0, stopTime = 1;
+    std::vector<std::string> translationWarnings;
+
+    // Translation progress (no rows yet).
+    std::string phase;
+    double phaseFraction = -1;
+
+    std::vector<double> times;
+    std::vector<double> values; // row-major, variables.size() per row
+    std::vector<EventRecord> events;
+
+    // Set in the last batch.
+    bool ended = false;
+    RunResult::Status status = RunResult::Status::Running;
+    std::string message;
+    std::vector<std::string> instances;
+    std::optional<double> failureTime;
+    bool badInput = false;
+    SimulationStats stats;
+    double translateSeconds = 0;
+};
+
+} // namespace flange::ui

@@ -1,0 +1,370 @@
+#include "ui/simulation/simulation_workspace.hpp"
+
+#include "engine/diagram/diagram_json.hpp"
+#include "ui/canvas/component_item.hpp"
+#include "ui/canvas/diagram_scene.hpp"
+#include "ui/canvas/diagram_view.hpp"
+#include "ui/document/diagram_document.hpp"
+#include "ui/messages_panel.hpp"
+#include "ui/plot/plot_area.hpp"
+#include "ui/results/csv_export.hpp"
+#include "ui/results/event_log.hpp"
+#include "ui/results/variable_browser.hpp"
+#include "ui/simulation/run_controller.hpp"
+#include "ui/window_actions.hpp"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+#include <QTimer>
+
+namespace flange::ui {
+
+namespace {
+
+// The part of a diagram a simulation depends on: placements and routes left out, so
+// moving a component does not re-run the model.
+QString simulatedContent(const diagram::Diagram& d)
+{
+    diagram::Diagram copy = d;
+    for (diagram::Component& c : copy.components)
+        c.placement = {};
+    for (diagram::Connection& c : copy.connections)
+        c.points.clear();
+    copy.plot = diagram::Json::object();
+    copy.annotations = diagram::Json::array();
+    return QString::fromStdString(diagram::serializeDiagram(copy));
+}
+
+QDockWidget* makeDock(QMainWindow* window, const QString& title, const QString& objectName, QWidget* widget)
+{
+    auto* dock = new QDockWidget(title, window);
+    dock->setObjectName(objectName);
+    dock->setWidget(widget);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                      QDockWidget::DockWidgetClosable);
+    return dock;
+}
+
+} // namespace
+
+SimulationWorkspace::SimulationWorkspace(QMainWindow* window, DiagramDocument* document, DiagramScene* scene,
+                                         DiagramView* view, MessagesPanel* messages, const WindowActions& actions)
+    : QObject(window), window_(window), document_(document), scene_(scene), view_(view), messages_(messages),
+      actions_(actions)
+{
+    controller_ = new RunController(this);
+    plots_ = new plot::PlotArea(window);
+    variables_ = new VariableBrowser(window);
+    eventLog_ = new EventLog(window);
+
+    variablesDock_ = makeDock(window, tr("Variables"), QStringLiteral("variablesDock"), variables_);
+    eventsDock_ = makeDock(window, tr("Events"), QStringLiteral("eventsDock"), eventLog_);
+    window->addDockWidget(Qt::RightDockWidgetArea, variablesDock_);
+    window->addDockWidget(Qt::BottomDockWidgetArea, eventsDock_);
+    if (auto* messagesDock = window->findChild<QDockWidget*>(QStringLiteral("messagesDock")))
+        window->tabifyDockWidget(messagesDock, eventsDock_);
+    window->resizeDocks({variablesDock_}, {250}, Qt::Horizontal);
+
+    progress_ = new QProgressBar(window);
+    progress_->setRange(0, 1000);
+    progress_->setMaximumWidth(220);
+    progress_->setTextVisible(false);
+    progressLabel_ = new QLabel(window);
+    window->statusBar()->addPermanentWidget(progressLabel_);
+    window->statusBar()->addPermanentWidget(progress_);
+    progress_->hide();
+    progressLabel_->hide();
+
+    autoRun_ = new QTimer(this);
+    autoRun_->setSingleShot(true);
+    autoRun_->setInterval(150); // one run for a burst of edits (a wheel spun over a field)
+    connect(autoRun_, &QTimer::timeout, this, [this] {
+        if (simulatedContent(document_->diagram()) != lastRunKey_)
+            simulate();
+    });
+
+    connectController();
+    connectViews();
+    loadPlotSetup();
+}
+
+SimulationWorkspace::~SimulationWorkspace() = default;
+
+void SimulationWorkspace::connectController()
+{
+    connect(controller_, &RunController::runStarted, this, [this] {
+        actions_.stopRun->setEnabled(true);
+        progress_->setValue(0);
+        progress_->show();
+        progressLabel_->setText(tr("Translating…"));
+        progressLabel_->show();
+        showResults();
+    });
+    connect(controller_, &RunController::translationProgress, this, [this](const QString& phase, double) {
+        progressLabel_->setText(tr("Translating: %1").arg(phase));
+    });
+    connect(controller_, &RunController::simulationProgress, this, [this](double t, double fraction) {
+        progress_->setValue(static_cast<int>(1000 * std::clamp(fraction, 0.0, 1.0)));
+        progressLabel_->setText(tr("t = %1 s of %2 s").arg(t, 0, 'g', 4).arg(controller_->current()->stopTime, 0, 'g', 4));
+    });
+    connect(controller_, &RunController::resultGrown, this, [this] {
+        // The variables arrive once, after translation: the tree is built then, not per batch.
+        if (browserVariables_ != controller_->current()->variableCount()) {
+            browserVariables_ = controller_->current()->variableCount();
+            variables_->setResult(controller_->current());
+            // The curves can find their columns now.
+            plots_->setResults(controller_->current(), controller_->previous());
+        }
+        plots_->refresh();
+        eventLog_->refresh();
+    });
+    connect(controller_, &RunController::runEnded, this, [this](RunResult::Status status) {
+        actions_.stopRun->setEnabled(false);
+        progress_->hide();
+        progressLabel_->hide();
+        const auto result = controller_->current();
+        variables_->setResult(result);
+        plots_->refresh();
+        eventLog_->refresh();
+        std::vector<double> times;
+        for (const EventRecord& e : result->events())
+            times.push_back(e.time);
+        plots_->setEventTimes(times);
+        actions_.exportCsv->setEnabled(result->rowCount() > 0);
+        if (status == RunResult::Status::Finished)
+            window_->statusBar()->showMessage(tr("Simulation finished"), 5000);
+    });
+    connect(controller_, &RunController::diagnostic, this, &SimulationWorkspace::showDiagnostic);
+}
+
+void SimulationWorkspace::connectViews()
+{
+    connect(actions_.simulate, &QAction::triggered, this, &SimulationWorkspace::simulate);
+    connect(actions_.stopRun, &QAction::triggered, this, &SimulationWorkspace::stop);
+    connect(actions_.autoResimulate, &QAction::toggled, this, [this](bool on) {
+        if (on)
+            scheduleAutoRun();
+    });
+    connect(actions_.exportCsv, &QAction::triggered, this, &SimulationWorkspace::exportCsvDialog);
+    connect(actions_.exportPlot, &QAction::triggered, this, &SimulationWorkspace::exportPlotDialog);
+    connect(actions_.addPlotTab, &QAction::triggered, this, [this] { plots_->addTab(QString()); });
+    connect(actions_.addSubplot, &QAction::triggered, plots_, &plot::PlotArea::addSubplot);
+
+    connect(variables_, &VariableBrowser::plotRequested, this, [this](const QString& name, bool on) {
+        if (on)
+            plots_->addSignal(name);
+        else
+            plots_->removeSignal(name);
+    });
+    connect(plots_, &plot::PlotArea::plottedSignalsChanged, this, [this] {
+        variables_->setPlotted(plots_->plottedSignals());
+        storePlotSetup();
+    });
+    connect(plots_, &plot::PlotArea::crosshairMoved, variables_, &VariableBrowser::setCursorTime);
+    connect(variables_, &VariableBrowser::componentSelected, this,
+            [this](const QString& instance) { selectOnCanvas({instance}); });
+    connect(scene_, &DiagramScene::selectionChanged, this, [this] {
+        const QStringList names = scene_->selectedComponentNames();
+        if (!syncingSelection_ && names.size() == 1)
+            variables_->selectComponent(names.front());
+    });
+    connect(eventLog_, &EventLog::eventActivated, this, [this](double time, const QString& component) {
+        plots_->setCrosshairTime(time);
+        if (!component.isEmpty())
+            selectOnCanvas({component});
+    });
+    connect(messages_, &MessagesPanel::instancesActivated, this, &SimulationWorkspace::selectOnCanvas);
+    connect(scene_, &DiagramScene::portActivated, this, &SimulationWorkspace::plotEndpoint);
+
+    connect(document_, &DiagramDocument::diagramReset, this, [this] {
+        controller_->clear();
+        actions_.stopRun->setEnabled(false);
+        actions_.exportCsv->setEnabled(false);
+        progress_->hide();
+        progressLabel_->hide();
+        lastRunKey_.clear();
+        showResults();
+        loadPlotSetup();
+    });
+    for (auto signal : {&DiagramDocument::componentAdded, &DiagramDocument::componentRemoved,
+                        &DiagramDocument::componentChanged})
+        connect(document_, signal, this, &SimulationWorkspace::scheduleAutoRun);
+    connect(document_, &DiagramDocument::componentRenamed, this, &SimulationWorkspace::scheduleAutoRun);
+    connect(document_, &DiagramDocument::connectionAdded, this, &SimulationWorkspace::scheduleAutoRun);
+    connect(document_, &DiagramDocument::connectionRemoved, this, &SimulationWorkspace::scheduleAutoRun);
+    connect(document_, &DiagramDocument::experimentChanged, this, &SimulationWorkspace::scheduleAutoRun);
+}
+
+void SimulationWorkspace::simulate()
+{
+    lastRunKey_ = simulatedContent(document_->diagram());
+    if (!variablesDock_->isVisible())
+        variablesDock_->show();
+    controller_->start(document_->diagram(), document_->sharedLibrary());
+}
+
+void SimulationWorkspace::stop()
+{
+    controller_->cancel();
+}
+
+void SimulationWorkspace::scheduleAutoRun()
+{
+    if (actions_.autoResimulate->isChecked())
+        autoRun_->start();
+}
+
+void SimulationWorkspace::showResults()
+{
+    plots_->setResults(controller_->current(), controller_->previous());
+    plots_->setEventTimes({});
+    variables_->setResult(controller_->current());
+    eventLog_->setResult(controller_->current());
+    browserVariables_ = controller_->current() ? controller_->current()->variableCount() : 0;
+}
+
+void SimulationWorkspace::loadPlotSetup()
+{
+    const QSignalBlocker block(plots_); // restoring is not a change of the diagram
+    plots_->setupFromJson(document_->diagram().plot);
+    variables_->setPlotted(plots_->plottedSignals());
+}
+
+void SimulationWorkspace::storePlotSetup()
+{
+    document_->setPlot(plots_->setupToJson());
+}
+
+void SimulationWorkspace::showDiagnostic(const RunDiagnostic& d)
+{
+    QString text = d.text;
+    if (d.time && !text.contains(QStringLiteral("t = ")))
+        text += tr(" (at t = %1 s)").arg(*d.time, 0, 'g', 6);
+    const auto severity = d.severity == RunDiagnostic::Severity::Error     ? MessagesPanel::Severity::Error
+                          : d.severity == RunDiagnostic::Severity::Warning ? MessagesPanel::Severity::Warning
+                                                                            : MessagesPanel::Severity::Info;
+    // Only names of this diagram's components become links (an origin may start with a
+    // word such as "initialization").
+    const QStringList present = componentsOnCanvas(d.instances);
+    messages_->add(severity, text, present);
+    if (d.severity == RunDiagnostic::Severity::Error) {
+        window_->statusBar()->showMessage(text, 10000);
+        selectOnCanvas(present);
+    }
+}
+
+QStringList SimulationWorkspace::componentsOnCanvas(const QStringList& instances) const
+{
+    QStringList present;
+    for (const QString& full : instances) {
+        const QString top = full.section(QLatin1Char('.'), 0, 0);
+        if (scene_->componentItem(top) && !present.contains(top))
+            present << top;
+    }
+    return present;
+}
+
+void SimulationWorkspace::selectOnCanvas(const QStringList& instances)
+{
+    const QStringList present = componentsOnCanvas(instances);
+    if (present.isEmpty())
+        return;
+    syncingSelection_ = true;
+    scene_->selectComponents(present);
+    syncingSelection_ = false;
+    view_->ensureVisible(scene_->componentItem(present.front()), 80, 80);
+}
+
+void SimulationWorkspace::plotEndpoint(const QString& endpoint)
+{
+    const auto result = controller_->current();
+    if (!result || result->variableCount() == 0) {
+        window_->statusBar()->showMessage(tr("Simulate first (F5): then a double-click on a flange plots it"), 6000);
+        return;
+    }
+    const std::string prefix = endpoint.toStdString() + ".";
+    int added = 0;
+    for (const ResultVariable& v : result->variables())
+        if (!v.isProtected && (v.name == endpoint.toStdString() || v.name.rfind(prefix, 0) == 0)) {
+            plots_->addSignal(QString::fromStdString(v.name));
+            ++added;
+        }
+    if (added == 0)
+        window_->statusBar()->showMessage(tr("%1 has no variables to plot").arg(endpoint), 6000);
+}
+
+bool SimulationWorkspace::exportCsv(const QString& path, bool plottedOnly, QString* error) const
+{
+    const auto result = controller_->current();
+    if (!result || result->rowCount() == 0) {
+        if (error)
+            *error = tr("There are no results to export: simulate first.");
+        return false;
+    }
+    QStringList names;
+    if (plottedOnly)
+        for (const QString& n : plots_->plottedSignals())
+            if (result->column(n.toStdString()) >= 0)
+                names << n;
+    if (plottedOnly && names.isEmpty()) {
+        if (error)
+            *error = tr("No plotted variable is in the results.");
+        return false;
+    }
+    return flange::ui::exportCsv(*result, names, path, error);
+}
+
+bool SimulationWorkspace::exportPlot(const QString& path, QString* error) const
+{
+    return plots_->exportImage(path, error);
+}
+
+void SimulationWorkspace::exportCsvDialog()
+{
+    QMessageBox ask(QMessageBox::Question, tr("Export Results"), tr("Which variables should the CSV file hold?"),
+                    QMessageBox::Cancel, window_);
+    QPushButton* all = ask.addButton(tr("&All Variables"), QMessageBox::AcceptRole);
+    QPushButton* plotted = ask.addButton(tr("&Plotted Only"), QMessageBox::AcceptRole);
+    ask.setDefaultButton(all);
+    ask.exec();
+    if (ask.clickedButton() != all && ask.clickedButton() != plotted)
+        return;
+    const QString base = document_->filePath().isEmpty() ? tr("results")
+                                                          : QFileInfo(document_->filePath()).completeBaseName();
+    QString path = QFileDialog::getSaveFileName(window_, tr("Export Results as CSV"), base + QStringLiteral(".csv"),
+                                                tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".csv");
+    QString error;
+    if (exportCsv(path, ask.clickedButton() == plotted, &error))
+        window_->statusBar()->showMessage(tr("Results written to %1").arg(QFileInfo(path).fileName()), 6000);
+    else
+        QMessageBox::critical(window_, tr("Export Results"), error);
+}
+
+void SimulationWorkspace::exportPlotDialog()
+{
+    QString path = QFileDialog::getSaveFileName(window_, tr("Export Plot"), tr("plot.png"),
+                                                tr("PNG image (*.png);;SVG drawing (*.svg)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".png");
+    QString error;
+    if (exportPlot(path, &error))
+        window_->statusBar()->showMessage(tr("Plot written to %1").arg(QFileInfo(path).fileName()), 6000);
+    else
+        QMessageBox::critical(window_, tr("Export Plot"), error);
+}
+
+} // namespace flange::ui

@@ -1,0 +1,93 @@
+#pragma once
+// Everything the window shows about runs, wired together: the run controller, the plot
+// area beside the canvas, the variable browser and event log docks, the progress bar in
+// the status bar, Simulate / Stop / Auto re-simulate, and the exports. MainWindow creates
+// one and hands it the pieces of the editor it must talk to; it keeps no state of the
+// diagram itself (the plot set-up lives in the document's "plot" key).
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <cstddef>
+
+class QDockWidget;
+class QLabel;
+class QMainWindow;
+class QProgressBar;
+class QTimer;
+
+namespace flange::ui {
+
+class DiagramDocument;
+class DiagramScene;
+class DiagramView;
+class EventLog;
+class MessagesPanel;
+namespace plot {
+class PlotArea;
+}
+class RunController;
+class VariableBrowser;
+struct RunDiagnostic;
+struct WindowActions;
+
+class SimulationWorkspace : public QObject {
+    Q_OBJECT
+public:
+    SimulationWorkspace(QMainWindow* window, DiagramDocument* document, DiagramScene* scene, DiagramView* view,
+                        MessagesPanel* messages, const WindowActions& actions);
+    ~SimulationWorkspace() override;
+
+    RunController* controller() const { return controller_; }
+    plot::PlotArea* plots() const { return plots_; }
+    VariableBrowser* variables() const { return variables_; }
+    EventLog* eventLog() const { return eventLog_; }
+    QDockWidget* variablesDock() const { return variablesDock_; }
+    QDockWidget* eventsDock() const { return eventsDock_; }
+
+    void simulate();
+    void stop();
+    // Writes the current results (all variables, or only the plotted ones) as
+    // `flange-sim -o` does; false with a reason when there is nothing to write or the
+    // file cannot be written.
+    bool exportCsv(const QString& path, bool plottedOnly, QString* error) const;
+    bool exportPlot(const QString& path, QString* error) const;
+
+    // Plots every variable of a connector ("inertia1.flange_a": its angle and torque).
+    void plotEndpoint(const QString& endpoint);
+
+private:
+    void connectController();
+    void connectViews();
+    void loadPlotSetup();
+    void storePlotSetup();
+    void showResults();
+    void showDiagnostic(const RunDiagnostic& d);
+    void selectOnCanvas(const QStringList& instances);
+    // The top-level names among `instances` that are components of the open diagram.
+    QStringList componentsOnCanvas(const QStringList& instances) const;
+    void scheduleAutoRun();
+    void exportCsvDialog();
+    void exportPlotDialog();
+
+    QMainWindow* window_;
+    DiagramDocument* document_;
+    DiagramScene* scene_;
+    DiagramView* view_;
+    MessagesPanel* messages_;
+    const WindowActions& actions_;
+    RunController* controller_;
+    plot::PlotArea* plots_;
+    VariableBrowser* variables_;
+    EventLog* eventLog_;
+    QDockWidget* variablesDock_;
+    QDockWidget* eventsDock_;
+    QProgressBar* progress_;
+    QLabel* progressLabel_;
+    QTimer* autoRun_;
+    bool syncingSelection_ = false;
+    size_t browserVariables_ = 0; // variables of the current run the browser shows
+    QString lastRunKey_; // the simulated content of the diagram, to skip no-op re-runs
+};
+
+} // namespace flange::ui
