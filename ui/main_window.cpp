@@ -31,6 +31,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QToolButton>
 
 namespace flange::ui {
 
@@ -165,8 +166,11 @@ void MainWindow::createMenus()
     tools->addActions({a.zoomIn, a.zoomOut, a.zoomFit});
     tools->addSeparator();
     tools->addActions({a.simulate, a.stopRun, a.autoResimulate});
-    if (auto* button = tools->widgetForAction(a.simulate))
+    // The one command a user looks for first: named, not only drawn.
+    if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(a.simulate))) {
         button->setObjectName(QStringLiteral("simulateButton"));
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    }
 }
 
 void MainWindow::connectActions()

@@ -18,8 +18,9 @@ void RunResult::appendRows(const std::vector<double>& times, const std::vector<d
     const size_t n = variables_.size();
     time_.insert(time_.end(), times.begin(), times.end());
     for (size_t c = 0; c < n; ++c) {
+        // push_back's geometric growth: reserving the exact size per batch would copy
+        // every column again for every batch.
         std::vector<double>& col = columns_[c];
-        col.reserve(time_.size());
         for (size_t r = 0; r < times.size(); ++r)
             col.push_back(values[r * n + c]);
     }

@@ -131,7 +131,10 @@ void SimulationWorkspace::connectController()
         progress_->hide();
         progressLabel_->hide();
         const auto result = controller_->current();
-        variables_->setResult(result);
+        if (browserVariables_ != result->variableCount()) { // failed before any row arrived
+            browserVariables_ = result->variableCount();
+            variables_->setResult(result);
+        }
         plots_->refresh();
         eventLog_->refresh();
         std::vector<double> times;
