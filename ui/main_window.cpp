@@ -11,6 +11,7 @@
 #include "ui/palette/library_browser.hpp"
 #include "ui/palette/library_model.hpp"
 #include "ui/parameters/experiment_dialog.hpp"
+#include "ui/parameters/live_parameter_session.hpp"
 #include "ui/parameters/parameter_dialog.hpp"
 #include "ui/plot/plot_area.hpp"
 #include "ui/recent_files.hpp"
@@ -415,7 +416,19 @@ void MainWindow::editParameters(const QString& name)
         return;
     }
     ParameterDialog dialog(*def, *c, this);
-    if (dialog.exec() == QDialog::Accepted)
+    // Auto Re-simulate on: each valid edit is previewed in the document so the plots follow
+    // it; still one undo step on OK and nothing left on Cancel. Off: applied on OK only.
+    std::optional<LiveParameterSession> live;
+    if (actions_->autoResimulate->isChecked()) {
+        live.emplace(*editor_, name);
+        dialog.setLiveApply([&live](const auto& p, const auto& v) { live->preview(p, v); });
+    }
+    const bool accepted = dialog.exec() == QDialog::Accepted;
+    if (live && accepted)
+        live->accept(dialog.parameters(), dialog.variables());
+    else if (live)
+        live->cancel();
+    else if (accepted)
         editor_->setSettings(name, dialog.parameters(), dialog.variables());
 }
 

@@ -312,3 +312,20 @@ TEST_CASE("the event log of CoupledClutches lists the clutch events at Dymola's 
         clutchNamed = clutchNamed || e.component.rfind("clutch", 0) == 0;
     CHECK(clutchNamed);
 }
+
+TEST_CASE("a double-click on a flange after a run plots its angle and torque", "[simulation]")
+{
+    MainWindow window(realLibrary());
+    window.setQuiet(true);
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+    plot::PlotArea& plots = *window.simulation()->plots();
+    emit window.scene()->portActivated("J2.flange_a");
+    CHECK_FALSE(plots.isPlotted("J2.flange_a.phi")); // nothing to plot before a run
+
+    window.simulation()->simulate();
+    REQUIRE(window.simulation()->controller()->waitForFinished());
+    emit window.scene()->portActivated("J2.flange_a");
+    CHECK(plots.isPlotted("J2.flange_a.phi"));
+    CHECK(plots.isPlotted("J2.flange_a.tau"));
+    CHECK_FALSE(plots.isPlotted("J2.flange_b.phi"));
+}

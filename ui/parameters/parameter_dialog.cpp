@@ -151,6 +151,8 @@ void ParameterDialog::validate()
     problemLabel_->setText(problem_);
     problemLabel_->setVisible(!problem_.isEmpty());
     okButton()->setEnabled(problem_.isEmpty());
+    if (liveApply_ && problem_.isEmpty())
+        liveApply_(parameters(), variables());
 }
 
 std::vector<std::pair<std::string, diagram::Json>> ParameterDialog::parameters() const

@@ -9,6 +9,8 @@
 #include <QDialog>
 #include <QList>
 
+#include <functional>
+
 class QDialogButtonBox;
 class QLabel;
 class QPushButton;
@@ -37,6 +39,13 @@ public:
     std::vector<std::pair<std::string, diagram::Json>> parameters() const;
     std::vector<std::pair<std::string, diagram::VariableSettings>> variables() const;
 
+    using LiveApply = std::function<void(const std::vector<std::pair<std::string, diagram::Json>>&,
+                                         const std::vector<std::pair<std::string, diagram::VariableSettings>>&)>;
+    // Called with parameters() and variables() after every edit (typed or wheeled) that
+    // leaves all values valid, so the caller can preview them while the dialog is open.
+    // Unset (the default), the dialog only reports its values on OK.
+    void setLiveApply(LiveApply apply) { liveApply_ = std::move(apply); }
+
 private:
     void validate();
     QWidget* tabPage(const QString& title);
@@ -48,6 +57,7 @@ private:
     QList<ParameterField*> fields_;
     QList<StartValueField*> startFields_;
     QString problem_;
+    LiveApply liveApply_;
 };
 
 } // namespace flange::ui

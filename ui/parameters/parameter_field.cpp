@@ -1,11 +1,13 @@
 #include "ui/parameters/parameter_field.hpp"
 
 #include "ui/document/parameter_values.hpp"
+#include "ui/parameters/wheel_step.hpp"
 
 #include <QComboBox>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QWheelEvent>
 
 namespace flange::ui {
 
@@ -35,7 +37,32 @@ ParameterField::ParameterField(const library::ParameterDef& def, const diagram::
         line_->setPlaceholderText(defaultText);
         line_->setClearButtonEnabled(true);
         connect(line_, &QLineEdit::textChanged, this, &ParameterField::edited);
+        line_->installEventFilter(this);
     }
+}
+
+bool ParameterField::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched != line_ || event->type() != QEvent::Wheel)
+        return QObject::eventFilter(watched, event);
+    auto* wheel = static_cast<QWheelEvent*>(event);
+    // The wheel is always taken over a field, even one holding an expression or the
+    // default: letting it scroll the page there would slide another field under the
+    // pointer mid-spin and step that one instead.
+    wheel->accept();
+    if (!line_->isEnabled() || line_->isReadOnly())
+        return true;
+    wheelAngle_ += wheel->angleDelta().y();
+    const int notches = wheelAngle_ / 120; // one notch of a standard mouse wheel
+    if (notches == 0)
+        return true;
+    wheelAngle_ -= notches * 120;
+    const bool fine = wheel->modifiers().testFlag(Qt::ControlModifier);
+    if (const std::optional<QString> stepped = wheelStep(line_->text(), notches, fine))
+        line_->setText(*stepped); // textChanged -> edited: validated and, if live, applied
+    else
+        wheelAngle_ = 0;
+    return true;
 }
 
 void ParameterField::addToGrid(QGridLayout* grid, int row)

@@ -2,6 +2,7 @@
 // One row of the parameter dialog: name, editor, unit and description of one parameter.
 // The editor is a line edit with the default as placeholder text, or for Boolean and
 // StateSelect parameters a combo box whose first entry is the default.
+// The mouse wheel over a line edit holding a plain number steps it (see wheel_step.hpp).
 #include "engine/diagram/diagram.hpp"
 #include "engine/library/component_definition.hpp"
 #include "ui/parameters/value_parsing.hpp"
@@ -25,6 +26,8 @@ public:
     void addToGrid(QGridLayout* grid, int row);
 
     QString name() const { return name_; }
+    // The text editor, or null for a combo-box row (tests send it wheel events).
+    QLineEdit* lineEdit() const { return line_; }
     // What the field holds now, as the user typed it ("" for the default).
     QString text() const;
     void setText(const QString& text);
@@ -36,6 +39,9 @@ public:
 signals:
     void edited();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     library::ParameterDef def_;
     QString name_;
@@ -43,6 +49,7 @@ private:
     QString defaultText_;
     QLineEdit* line_ = nullptr;
     QComboBox* combo_ = nullptr;
+    int wheelAngle_ = 0; // eighths of a degree not yet stepped (touchpads send small deltas)
 };
 
 } // namespace flange::ui
