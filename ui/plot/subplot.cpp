@@ -128,9 +128,32 @@ QStringList Subplot::units() const
 
 void Subplot::setResults(const RunResult* current, const RunResult* previous)
 {
+    // Re-running a model yields the same columns: keep the series (creating and attaching
+    // Qt Charts series is what costs), just read the new runs.
+    const bool same = sameColumns(current, previous);
     current_ = current;
     previous_ = previous;
-    rebuild();
+    if (same)
+        refresh();
+    else
+        rebuild();
+}
+
+bool Subplot::sameColumns(const RunResult* current, const RunResult* previous) const
+{
+    size_t k = 0;
+    for (const QString& name : names_) {
+        const std::string key = name.toStdString();
+        const int column = current ? current->column(key) : -1;
+        const int ghost = previous ? previous->column(key) : -1;
+        if (column < 0 && ghost < 0)
+            continue;
+        if (k >= curves_.size() || curves_[k].name != name || curves_[k].column != column ||
+            curves_[k].ghostColumn != ghost)
+            return false;
+        ++k;
+    }
+    return k == curves_.size();
 }
 
 void Subplot::setTimeRange(double t0, double t1)

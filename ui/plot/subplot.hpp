@@ -100,6 +100,8 @@ private:
     };
 
     void rebuild();
+    // Whether these runs put every curve in the columns it reads now.
+    bool sameColumns(const RunResult* current, const RunResult* previous) const;
     void updateAxisTitles();
     void applyColors();
     void updateOverlayGeometry();

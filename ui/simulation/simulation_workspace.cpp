@@ -106,7 +106,10 @@ void SimulationWorkspace::connectController()
         progress_->show();
         progressLabel_->setText(tr("Translating…"));
         progressLabel_->show();
-        showResults();
+        // The plots keep the last run until this one's variables arrive (a few ms), so the
+        // charts are rebuilt once per run, not twice.
+        browserVariables_ = 0;
+        eventLog_->setResult(controller_->current());
     });
     connect(controller_, &RunController::translationProgress, this, [this](const QString& phase, double) {
         progressLabel_->setText(tr("Translating: %1").arg(phase));
@@ -131,9 +134,10 @@ void SimulationWorkspace::connectController()
         progress_->hide();
         progressLabel_->hide();
         const auto result = controller_->current();
-        if (browserVariables_ != result->variableCount()) { // failed before any row arrived
-            browserVariables_ = result->variableCount();
+        if (browserVariables_ != result->variableCount() || result->variableCount() == 0) {
+            browserVariables_ = result->variableCount(); // ended before its variables arrived
             variables_->setResult(result);
+            plots_->setResults(result, controller_->previous());
         }
         plots_->refresh();
         eventLog_->refresh();
