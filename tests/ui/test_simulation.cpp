@@ -329,3 +329,28 @@ TEST_CASE("a double-click on a flange after a run plots its angle and torque", "
     CHECK(plots.isPlotted("J2.flange_a.tau"));
     CHECK_FALSE(plots.isPlotted("J2.flange_b.phi"));
 }
+
+TEST_CASE("a warning of the run names its components as links to the canvas", "[simulation]")
+{
+    MainWindow window(realLibrary());
+    window.setQuiet(true);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("free.json");
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "flange-diagram", "version": 1, "name": "free", "experiment": {"stopTime": 0.1},
+      "components": [{"name": "inertia", "type": "Rotational.Components.Inertia", "parameters": {"J": 1}}],
+      "connections": []})");
+    f.close();
+    REQUIRE(window.openFile(path));
+    window.simulation()->simulate();
+    REQUIRE(window.simulation()->controller()->waitForFinished());
+    CHECK(window.simulation()->controller()->current()->status == RunResult::Status::Finished);
+    const QStringList messages = window.messages()->messages();
+    int warning = -1;
+    for (int i = 0; i < messages.size(); ++i)
+        if (messages[i].contains("assuming fixed start values"))
+            warning = i;
+    REQUIRE(warning >= 0);
+    CHECK(window.messages()->instancesAt(warning) == QStringList{"inertia"});
+}

@@ -21,6 +21,7 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QRegularExpression>
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
@@ -41,6 +42,17 @@ QString simulatedContent(const diagram::Diagram& d)
     copy.plot = diagram::Json::object();
     copy.annotations = diagram::Json::array();
     return QString::fromStdString(diagram::serializeDiagram(copy));
+}
+
+// Names in a message's text that look like components ("inertia1.phi", "clutch1: ...").
+QStringList componentsMentioned(const QString& text)
+{
+    // Variable and equation names in a message read "component.member" or "component: ...".
+    static const QRegularExpression reference(QStringLiteral("\\b([A-Za-z_][A-Za-z0-9_]*)[.:]"));
+    QStringList names;
+    for (auto it = reference.globalMatch(text); it.hasNext();)
+        names << it.next().captured(1);
+    return names;
 }
 
 QDockWidget* makeDock(QMainWindow* window, const QString& title, const QString& objectName, QWidget* widget)
@@ -260,7 +272,10 @@ void SimulationWorkspace::showDiagnostic(const RunDiagnostic& d)
                                                                             : MessagesPanel::Severity::Info;
     // Only names of this diagram's components become links (an origin may start with a
     // word such as "initialization").
-    const QStringList present = componentsOnCanvas(d.instances);
+    QStringList named = d.instances;
+    if (d.severity == RunDiagnostic::Severity::Warning)
+        named += componentsMentioned(text); // warnings list variables in their text
+    const QStringList present = componentsOnCanvas(named);
     messages_->add(severity, text, present);
     if (d.severity == RunDiagnostic::Severity::Error) {
         window_->statusBar()->showMessage(text, 10000);
