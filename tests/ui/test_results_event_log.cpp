@@ -129,7 +129,7 @@ TEST_CASE("the event log appends new events and reports the activated one", "[re
 
     QSignalSpy activated(&log, &EventLog::eventActivated);
     const QRect rect = log.view()->visualRect(model->index(4, EventLog::EventColumn));
-    // as a real double-click arrives: press, release, double-click, release
+    // A click on an event (a double-click too) activates it once.
     QWidget* viewport = log.view()->viewport();
     QTest::mouseClick(viewport, Qt::LeftButton, {}, rect.center());
     QTest::mouseDClick(viewport, Qt::LeftButton, {}, rect.center());
@@ -137,6 +137,10 @@ TEST_CASE("the event log appends new events and reports the activated one", "[re
     REQUIRE(activated.count() == 1);
     CHECK(activated[0][0].toDouble() == 1.25);
     CHECK(activated[0][1].toString() == "clutch1");
+    // The arrow keys step to the neighbouring event.
+    QTest::keyClick(log.view(), Qt::Key_Up);
+    REQUIRE(activated.count() == 2);
+    CHECK(activated[1][0].toDouble() == events[3].time);
 
     log.setResult(nullptr);
     CHECK(log.rowCount() == 0);

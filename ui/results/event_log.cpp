@@ -6,6 +6,7 @@
 #include <QScrollBar>
 #include <QStandardItemModel>
 #include <QTreeView>
+#include <QItemSelectionModel>
 #include <QVBoxLayout>
 
 namespace flange::ui {
@@ -50,8 +51,11 @@ EventLog::EventLog(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(view_);
 
-    // activated covers double-click and Enter (and a single click where the style says so)
-    connect(view_, &QTreeView::activated, this, [this](const QModelIndex& index) {
+    // The current row follows a click and the arrow keys: stepping through the events
+    // moves the plots' crosshair from one to the next.
+    connect(view_->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& index) {
+        if (!index.isValid())
+            return;
         const QModelIndex time = index.siblingAtColumn(TimeColumn);
         emit eventActivated(time.data(TimeRole).toDouble(), index.siblingAtColumn(ComponentColumn).data().toString());
     });

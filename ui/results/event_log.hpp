@@ -30,6 +30,7 @@ public:
     QTreeView* view() const { return view_; }
 
 signals:
+    // The current event changed (a click, the arrow keys): its time and component.
     void eventActivated(double time, const QString& component);
 
 private:
