@@ -1,6 +1,7 @@
 #pragma once
 // Errors the engine reports to its callers. The kind decides the CLI exit code:
-// bad input (the user's model or library is wrong) versus a simulation that failed.
+// bad input (the user's model or library is wrong), a simulation that failed, or an
+// internal inconsistency (a bug in Flange, never the user's fault).
 // The instances and time travel as data next to the message, so a GUI can select the
 // culprits on its canvas without parsing text.
 #include <algorithm>
@@ -11,7 +12,7 @@
 
 namespace flange {
 
-enum class ErrorKind { BadInput, SimulationFailed, Cancelled };
+enum class ErrorKind { BadInput, SimulationFailed, Cancelled, Internal };
 
 class Error : public std::runtime_error {
 public:
@@ -61,5 +62,10 @@ inline Error simulationFailed(const std::string& message)
     return Error(ErrorKind::SimulationFailed, message);
 }
 inline Error cancellation(const std::string& message) { return Error(ErrorKind::Cancelled, message); }
+// model: the diagram's name (or file), so that a bug report can say which model hit it.
+inline Error internalError(const std::string& model, const std::string& message)
+{
+    return Error(ErrorKind::Internal, "internal error (this is a bug in Flange) in model '" + model + "': " + message);
+}
 
 } // namespace flange

@@ -1,6 +1,7 @@
 #include "engine/diagram/diagram_json.hpp"
 
 #include "engine/error.hpp"
+#include "engine/io/json_input.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -253,16 +254,7 @@ Json toJson(const Diagram& d)
 
 Diagram parseDiagram(const std::string& text, const std::string& source)
 {
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Json::parse_error& err) {
-        size_t byte = err.byte == 0 ? 0 : std::min(text.size(), static_cast<size_t>(err.byte - 1));
-        int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(byte), '\n'));
-        size_t ls = text.rfind('\n', byte == 0 ? 0 : byte - 1);
-        int col = 1 + static_cast<int>(byte - (ls == std::string::npos ? 0 : ls + 1));
-        throw badInput(source + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON");
-    }
+    Json j = io::parseJsonInput(text, source);
     try {
         return fromJson(j, source);
     } catch (const Json::exception& err) {

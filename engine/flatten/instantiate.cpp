@@ -61,7 +61,7 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
         try {
             ast = expr::parseExpression(text);
         } catch (const expr::ParseError& e) {
-            throw badInput(what + ": " + e.what() + " at column " + std::to_string(e.column() + 1) + " of \"" + text + "\"");
+            throw badInput(what + ": " + e.what() + " at column " + std::to_string(e.column() + 1) + " of \"" + expr::excerpt(text) + "\"");
         }
         Lowerer low(pool, scope, nullptr, {}, what, -1);
         NodeId n = low.lower(*ast);

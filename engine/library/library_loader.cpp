@@ -2,6 +2,7 @@
 
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
+#include "engine/io/json_input.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -109,7 +110,7 @@ ExprText exprFromJson(const json& j, const SourceMap& src, const std::string& wh
     try {
         e.ast = expr::parseExpression(e.text);
     } catch (const expr::ParseError& err) {
-        fail(src.locate(e.text, err.column()), what + ": " + err.what() + " in \"" + e.text + "\"");
+        fail(src.locate(e.text, err.column()), what + ": " + err.what() + " in \"" + expr::excerpt(e.text) + "\"");
     }
     return e;
 }
@@ -168,7 +169,7 @@ EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::s
         try {
             eq.ast = expr::parseEquation(eq.text);
         } catch (const expr::ParseError& err) {
-            fail(src.locate(eq.text, err.column()), owner + ": " + err.what() + " in equation \"" + eq.text + "\"");
+            fail(src.locate(eq.text, err.column()), owner + ": " + err.what() + " in equation \"" + expr::excerpt(eq.text) + "\"");
         }
         return eq;
     }
@@ -204,18 +205,7 @@ EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::s
 
 ComponentDefinition parseDefinition(const std::string& text, const std::string& file)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& err) {
-        // byte offset -> line and column
-        size_t byte = err.byte == 0 ? 0 : err.byte - 1;
-        byte = std::min(byte, text.size());
-        int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(byte), '\n'));
-        size_t ls = text.rfind('\n', byte == 0 ? 0 : byte - 1);
-        int col = 1 + static_cast<int>(byte - (ls == std::string::npos ? 0 : ls + 1));
-        throw badInput(file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON");
-    }
+    json j = io::parseJsonInput(text, file);
     SourceMap src(text, file);
     ComponentDefinition d;
     d.file = file;
