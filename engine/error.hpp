@@ -5,6 +5,7 @@
 // The instances and time travel as data next to the message, so a GUI can select the
 // culprits on its canvas without parsing text.
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -55,6 +56,15 @@ private:
 
     ErrorKind kind_;
 };
+
+// A number as every message prints it (%g): "1e+23", "0.001", "-1e-300", "nan", never the
+// "-0.000000" of std::to_string.
+inline std::string readableNumber(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
 
 inline Error badInput(const std::string& message) { return Error(ErrorKind::BadInput, message); }
 inline Error simulationFailed(const std::string& message)

@@ -209,6 +209,13 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
     SourceMap src(text, file);
     ComponentDefinition d;
     d.file = file;
+    // The entry being read, for messages about values of the wrong JSON type.
+    std::string at;
+    auto entry = [&at](const char* list, size_t index, const json& item) {
+        at = io::jsonPath(list, index);
+        if (item.is_object() && item.contains("name") && item["name"].is_string())
+            at += " ('" + item["name"].get<std::string>() + "')";
+    };
     try {
         if (!j.is_object())
             throw badInput("a component definition must be a JSON object");
@@ -227,7 +234,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
                 for (const json& e : ex)
                     d.extends.push_back(e.get<std::string>());
         }
+        size_t index = 0;
         for (const json& c : j.value("connectors", json::array())) {
+            entry("connectors", index++, c);
             ConnectorDef cd;
             cd.name = getString(c, "name");
             std::string type = getString(c, "type");
@@ -246,7 +255,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             cd.description = getString(c, "description");
             d.connectors.push_back(std::move(cd));
         }
+        index = 0;
         for (const json& p : j.value("parameters", json::array())) {
+            entry("parameters", index++, p);
             ParameterDef pd;
             pd.name = getString(p, "name");
             std::string type = getString(p, "type", "Real");
@@ -267,7 +278,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             pd.required = getBool(p, "required", false);
             d.parameters.push_back(std::move(pd));
         }
+        index = 0;
         for (const json& v : j.value("variables", json::array())) {
+            entry("variables", index++, v);
             VariableDef vd;
             vd.name = getString(v, "name");
             std::string type = getString(v, "type", "Real");
@@ -292,15 +305,21 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             vd.description = getString(v, "description");
             d.variables.push_back(std::move(vd));
         }
+        at = "equations";
         d.equations = parseEquationList(j.value("equations", json::array()), src, d.name);
+        at = "initialEquations";
         d.initialEquations = parseEquationList(j.value("initialEquations", json::array()), src, d.name);
     } catch (const json::exception& err) {
-        throw badInput(file + ": " + err.what());
+        // nlohmann's text after its "[json.exception.type_error.302] " tag.
+        std::string what = err.what();
+        if (size_t tag = what.find("] "); tag != std::string::npos)
+            what = what.substr(tag + 2);
+        throw badInput(file + ": " + (at.empty() ? "" : at + ": ") + what);
     } catch (const Error& err) {
         std::string msg = err.what();
         if (msg.rfind(file, 0) == 0)
             throw;
-        throw badInput(file + ": " + msg);
+        throw badInput(file + ": " + (at.empty() ? "" : at + ": ") + msg);
     }
     return d;
 }

@@ -1,6 +1,6 @@
 #include "engine/solve/ida_messages.hpp"
 
-#include "engine/solve/run_settings.hpp"
+#include "engine/error.hpp"
 
 #include <ida/ida.h>
 
@@ -8,8 +8,8 @@ namespace flange::solve {
 
 std::string plainIdaFailure(int flag, double t, double h, const std::string& raw)
 {
-    const std::string at = "at t = " + readable(t) + " s";
-    const std::string step = " (last step " + readable(h) + " s)";
+    const std::string at = "at t = " + readableNumber(t) + " s";
+    const std::string step = " (last step " + readableNumber(h) + " s)";
     switch (flag) {
     case IDA_TOO_MUCH_WORK:
         return at + ": the solver took too many steps without reaching the next output point";

@@ -3,24 +3,15 @@
 #include "engine/error.hpp"
 
 #include <cmath>
-#include <sstream>
 
 namespace flange::solve {
-
-std::string readable(double v)
-{
-    std::ostringstream o;
-    o.precision(6);
-    o << v;
-    return o.str();
-}
 
 namespace {
 
 double finite(double v, const std::string& what)
 {
     if (!std::isfinite(v))
-        throw badInput(what + " must be a finite number (it is " + readable(v) + ")");
+        throw badInput(what + " must be a finite number (it is " + readableNumber(v) + ")");
     return v;
 }
 
@@ -32,23 +23,23 @@ RunSettings checkRunSettings(const CompiledModel& m, const SimulationOptions& o)
     s.t0 = finite(m.experiment.startTime, "start time");
     s.tEnd = finite(o.stopTime ? *o.stopTime : m.experiment.stopTime, "stop time");
     if (!(s.tEnd > s.t0))
-        throw badInput("stop time " + readable(s.tEnd) + " must be after start time " + readable(s.t0));
+        throw badInput("stop time " + readableNumber(s.tEnd) + " must be after start time " + readableNumber(s.t0));
     const double span = s.tEnd - s.t0;
     // Below this the solver cannot tell the times apart (and IDA refuses to start).
     const double shortest = 1e-9 * std::max(1.0, std::fabs(s.t0));
     if (!std::isfinite(span) || span < shortest)
-        throw badInput("the simulated span from " + readable(s.t0) + " to " + readable(s.tEnd) + " s is " +
-                       (std::isfinite(span) ? "shorter than " + readable(shortest) + " s" : "too long to represent"));
+        throw badInput("the simulated span from " + readableNumber(s.t0) + " to " + readableNumber(s.tEnd) + " s is " +
+                       (std::isfinite(span) ? "shorter than " + readableNumber(shortest) + " s" : "too long to represent"));
     s.dt = finite(o.interval ? *o.interval : m.experiment.outputInterval(), "output interval");
     if (!(s.dt > 0))
-        throw badInput("output interval must be positive (it is " + readable(s.dt) + ")");
+        throw badInput("output interval must be positive (it is " + readableNumber(s.dt) + ")");
     s.rtol = finite(o.tolerance ? *o.tolerance : m.experiment.tolerance, "tolerance");
     if (!(s.rtol >= 1e-14 && s.rtol <= 0.5))
-        throw badInput("tolerance " + readable(s.rtol) + " is outside the range 1e-14 to 0.5");
+        throw badInput("tolerance " + readableNumber(s.rtol) + " is outside the range 1e-14 to 0.5");
     const double rows = std::ceil(span / s.dt) + 1;
     if (o.maxRows > 0 && rows > static_cast<double>(o.maxRows))
-        throw badInput("output interval " + readable(s.dt) + " s over " + readable(span) + " s asks for " +
-                       readable(rows) + " rows, more than the limit of " + std::to_string(o.maxRows) +
+        throw badInput("output interval " + readableNumber(s.dt) + " s over " + readableNumber(span) + " s asks for " +
+                       readableNumber(rows) + " rows, more than the limit of " + std::to_string(o.maxRows) +
                        " (raise it with --max-rows, or choose a longer interval)");
     s.gridRows = static_cast<long>(rows);
     return s;

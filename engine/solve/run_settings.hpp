@@ -17,7 +17,4 @@ struct RunSettings {
 // Throws flange::Error (BadInput) naming the setting and the allowed range.
 RunSettings checkRunSettings(const CompiledModel& model, const SimulationOptions& options);
 
-// Readable number for messages: "1e+23", "0.001", "-1e-300", "nan".
-std::string readable(double v);
-
 } // namespace flange::solve

@@ -32,7 +32,7 @@
 namespace flange {
 namespace {
 
-std::string fmt(double v) { return solve::readable(v); }
+std::string fmt(double v) { return readableNumber(v); }
 
 class Run {
 public:
