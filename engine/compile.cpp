@@ -28,8 +28,9 @@ namespace {
 
 class ModelBuilder {
 public:
-    ModelBuilder(flatten::FlatModel& f, structure::DaeStructure& s, CompiledModel& cm, const CancelFlag& cancelled)
-        : f_(f), s_(s), cm_(cm), cancelled_(cancelled)
+    ModelBuilder(flatten::FlatModel& f, structure::DaeStructure& s, CompiledModel& cm, const CancelFlag& cancelled,
+                 std::string modelName)
+        : f_(f), s_(s), cm_(cm), cancelled_(cancelled), modelName_(std::move(modelName))
     {
     }
 
@@ -61,7 +62,7 @@ private:
         const auto& var = f_.vars[static_cast<size_t>(v)];
         if (var.isConstant)
             return {VarSource::Kind::Constant, 0, var.aliasOffset};
-        throw badInput("internal: variable " + var.name + " has no place in the solver");
+        throw internalError(modelName_, "variable " + var.name + " has no place in the solver");
     }
 
     void assignSlots()
@@ -121,6 +122,44 @@ private:
         return out;
     }
 
+    // More equations than unknowns after index reduction: a constraint that only clashes
+    // once differentiated (a LossyGear whose flanges are connected to each other fixes
+    // w_a = ratio*w_b while the connection makes the angles equal). The equations left
+    // unmatched, and those reachable from them, are the over-determined part.
+    [[noreturn]] void throwOverDetermined(size_t nRows, const std::vector<Entry>& entries)
+    {
+        std::vector<std::vector<int32_t>> adj(nRows);
+        for (const Entry& e : entries)
+            adj[static_cast<size_t>(e.row)].push_back(e.slot);
+        structure::Matching match(adj);
+        std::vector<int32_t> queue;
+        for (size_t r = 0; r < nRows; ++r)
+            if (!match.augment(static_cast<int32_t>(r), [](int32_t) { return true; }))
+                queue.push_back(static_cast<int32_t>(r));
+        size_t extra = queue.size();
+        std::set<int32_t> involved(queue.begin(), queue.end());
+        while (!queue.empty()) {
+            int32_t r = queue.back();
+            queue.pop_back();
+            for (int32_t c : adj[static_cast<size_t>(r)]) {
+                int32_t other = match.colMatch(c);
+                if (other >= 0 && involved.insert(other).second)
+                    queue.push_back(other);
+            }
+        }
+        std::set<std::string> comps, origins;
+        std::vector<std::string> culprits;
+        for (int32_t r : involved) {
+            const std::string& origin = cm_.eqOrigins[static_cast<size_t>(r)];
+            origins.insert(origin);
+            for (auto& name : instancesOf(origin)) {
+                comps.insert(name);
+                culprits.push_back(name);
+            }
+        }
+        throw badInput(structure::overDeterminedMessage(std::max<size_t>(extra, 1), comps, origins)).about(culprits);
+    }
+
     void buildResidual()
     {
         std::vector<NodeId> rows;
@@ -139,11 +178,13 @@ private:
                                         f_.vars[static_cast<size_t>(d)].name);
             }
         }
-        if (static_cast<int>(rows.size()) != cm_.n)
-            throw badInput("internal: " + std::to_string(rows.size()) + " equations for " + std::to_string(cm_.n) +
-                           " unknowns after index reduction");
         auto src = [this](int32_t v) { return source(v); };
         std::vector<Entry> entries = partials(rows);
+        if (static_cast<int>(rows.size()) > cm_.n)
+            throwOverDetermined(rows.size(), entries);
+        if (static_cast<int>(rows.size()) != cm_.n)
+            throw internalError(modelName_, std::to_string(rows.size()) + " equations for " + std::to_string(cm_.n) +
+                                                " unknowns after index reduction");
         // Row i of the solver's system is the equation matched to slot i: a zero-free diagonal
         // lets KLU's block triangular form find its transversal at once.
         // Pantelides' matching places most rows directly (an equation matched to der(x) of a
@@ -429,6 +470,7 @@ private:
     structure::DaeStructure& s_;
     CompiledModel& cm_;
     const CancelFlag& cancelled_;
+    std::string modelName_;
     int32_t nVars_ = 0;
     std::vector<int32_t> slotOf_, ypOf_;
 };
@@ -466,7 +508,7 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
     structure::DaeStructure s = structure::analyze(flat, cancelled);
     phase("index reduction", 0.6);
     cm->stats.differentiatedEquations = static_cast<int>(s.eqs.size()) - s.originalEquations;
-    ModelBuilder(flat, s, *cm, cancelled).build();
+    ModelBuilder(flat, s, *cm, cancelled, d.name.empty() ? std::string("unnamed") : d.name).build();
     cm->stats.states = static_cast<int>(cm->stateSlots.size());
     cm->stats.algebraics = cm->n - cm->stats.states;
     cm->stats.relations = static_cast<int>(cm->relations.size());

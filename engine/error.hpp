@@ -1,9 +1,11 @@
 #pragma once
 // Errors the engine reports to its callers. The kind decides the CLI exit code:
-// bad input (the user's model or library is wrong) versus a simulation that failed.
+// bad input (the user's model or library is wrong), a simulation that failed, or an
+// internal inconsistency (a bug in Flange, never the user's fault).
 // The instances and time travel as data next to the message, so a GUI can select the
 // culprits on its canvas without parsing text.
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -11,7 +13,7 @@
 
 namespace flange {
 
-enum class ErrorKind { BadInput, SimulationFailed, Cancelled };
+enum class ErrorKind { BadInput, SimulationFailed, Cancelled, Internal };
 
 class Error : public std::runtime_error {
 public:
@@ -55,11 +57,25 @@ private:
     ErrorKind kind_;
 };
 
+// A number as every message prints it (%g): "1e+23", "0.001", "-1e-300", "nan", never the
+// "-0.000000" of std::to_string.
+inline std::string readableNumber(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+
 inline Error badInput(const std::string& message) { return Error(ErrorKind::BadInput, message); }
 inline Error simulationFailed(const std::string& message)
 {
     return Error(ErrorKind::SimulationFailed, message);
 }
 inline Error cancellation(const std::string& message) { return Error(ErrorKind::Cancelled, message); }
+// model: the diagram's name (or file), so that a bug report can say which model hit it.
+inline Error internalError(const std::string& model, const std::string& message)
+{
+    return Error(ErrorKind::Internal, "internal error (this is a bug in Flange) in model '" + model + "': " + message);
+}
 
 } // namespace flange

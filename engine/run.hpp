@@ -21,6 +21,17 @@ struct SimulationOptions {
     bool exactAlgebraicOutputs = false;
     int maxEventIterations = 20;
     int maxConsecutiveEvents = 100; // in one output interval: chattering
+    // Limits on the work one run may do, so that no input runs forever or fills the disk;
+    // 0 means no limit. Each failure names its limit and how to raise it.
+    // Rows written, the two rows of every event included. The window keeps its rows and
+    // can be stopped at any time; flange-sim sets 10^7 (--max-rows).
+    long maxRows = 1'000'000'000;
+    long maxSteps = 5'000'000;  // solver steps over the whole run
+    double maxSeconds = 0;      // wall-clock time of the integration
+    // A step below stiffStepFraction * (stop - start) for stiffStepCount steps in a row
+    // means the system is too stiff to progress (a spring of 1e23 N/m).
+    double stiffStepFraction = 1e-10;
+    int stiffStepCount = 500;
 };
 
 struct EventRecord {

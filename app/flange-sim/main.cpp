@@ -1,5 +1,6 @@
 // flange-sim: the headless simulator. Loads a diagram, translates it, simulates it and
-// writes a CSV. Exit codes: 0 success, 2 bad input, 3 simulation failure.
+// writes a CSV. Exit codes: 0 success, 2 bad input, 3 simulation failure, 4 internal
+// error (a bug in Flange).
 #include "engine/compile.hpp"
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
@@ -11,6 +12,7 @@
 #include <QCoreApplication>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -60,7 +62,11 @@ int run(const QStringList& args)
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
     QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
-    parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir});
+    QCommandLineOption maxRows("max-rows", "Most rows to write, events included (default 10000000).", "N");
+    QCommandLineOption maxSteps("max-steps", "Most solver steps in the whole run (default 5000000).", "N");
+    QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
+    parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir, maxRows, maxSteps,
+                       maxSeconds});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
@@ -76,7 +82,20 @@ int run(const QStringList& args)
         if (!ok)
             throw flange::badInput("--" + o.names().constLast().toStdString() + ": '" + parser.value(o).toStdString() +
                                    "' is not a number");
+        if (!std::isfinite(v))
+            throw flange::badInput("--" + o.names().constLast().toStdString() + " must be a finite number (it is " +
+                                   parser.value(o).toStdString() + ")");
         return v;
+    };
+    // A limit: a whole number of at least 1 (0 and negative numbers would silently mean no limit).
+    auto limit = [&](const QCommandLineOption& o, double def) -> double {
+        std::optional<double> v = number(o);
+        if (!v)
+            return def;
+        if (!(*v >= 1 && *v <= 1e15))
+            throw flange::badInput("--" + o.names().constLast().toStdString() + " must be between 1 and 1e15 (it is " +
+                                   parser.value(o).toStdString() + ")");
+        return *v;
     };
     using clock = std::chrono::steady_clock;
     auto t0 = clock::now();
@@ -98,6 +117,9 @@ int run(const QStringList& args)
     opt.interval = number(interval);
     opt.tolerance = number(tolerance);
     opt.exactAlgebraicOutputs = parser.isSet(exact);
+    opt.maxRows = static_cast<long>(limit(maxRows, 1e7));
+    opt.maxSteps = static_cast<long>(limit(maxSteps, 5e6));
+    opt.maxSeconds = limit(maxSeconds, 0);
     std::vector<int> selection;
     if (parser.isSet(signalList)) {
         for (const std::string& name : split(parser.value(signalList).toStdString())) {
@@ -157,9 +179,14 @@ int main(int argc, char** argv)
         return run(QCoreApplication::arguments());
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
-        return e.kind() == flange::ErrorKind::BadInput ? 2 : 3;
+        switch (e.kind()) {
+        case flange::ErrorKind::BadInput: return 2;
+        case flange::ErrorKind::Internal: return 4;
+        default: return 3;
+        }
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "error: %s\n", e.what());
-        return 3;
+        // Anything the engine did not report as flange::Error escaped a check: a bug.
+        std::fprintf(stderr, "error: internal error (this is a bug in Flange): %s\n", e.what());
+        return 4;
     }
 }

@@ -1,6 +1,7 @@
 #include "engine/diagram/diagram_json.hpp"
 
 #include "engine/error.hpp"
+#include "engine/io/json_input.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -20,6 +21,16 @@ double number(const Json& j, const char* key, double def, const std::string& whe
     if (!it->is_number())
         throw badInput(where + ": '" + key + "' must be a number");
     return it->get<double>();
+}
+
+std::string text(const Json& j, const char* key, const std::string& where)
+{
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return {};
+    if (!it->is_string())
+        throw badInput(where + ": '" + key + "' must be a string");
+    return it->get<std::string>();
 }
 
 bool boolean(const Json& j, const char* key, bool def, const std::string& where)
@@ -45,7 +56,7 @@ Diagram fromJson(const Json& j, const std::string& source)
 {
     if (!j.is_object())
         fail(source, "a diagram must be a JSON object");
-    if (j.value("format", std::string()) != "flange-diagram")
+    if (text(j, "format", source) != "flange-diagram")
         fail(source, "not a Flange diagram (expected \"format\": \"flange-diagram\")");
     if (!j.contains("version") || !j["version"].is_number_integer())
         fail(source, "missing integer \"version\"");
@@ -59,8 +70,8 @@ Diagram fromJson(const Json& j, const std::string& source)
     for (auto it = j.begin(); it != j.end(); ++it)
         if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return it.key() == k; }) == std::end(known))
             d.extra[it.key()] = it.value();
-    d.name = j.value("name", std::string());
-    d.description = j.value("description", std::string());
+    d.name = text(j, "name", source);
+    d.description = text(j, "description", source);
     if (j.contains("experiment")) {
         const Json& e = j["experiment"];
         std::string where = source + ": experiment";
@@ -82,10 +93,12 @@ Diagram fromJson(const Json& j, const std::string& source)
     if (j.contains("components")) {
         if (!j["components"].is_array())
             fail(source, "'components' must be a list");
+        size_t index = 0;
         for (const Json& c : j["components"]) {
+            const std::string path = io::jsonPath("components", index++);
             Component comp;
             if (!c.is_object() || !c.contains("name") || !c["name"].is_string())
-                fail(source, "every component needs a \"name\"");
+                fail(source, path + ": every component needs a \"name\"");
             comp.name = c["name"].get<std::string>();
             std::string where = source + ": component '" + comp.name + "'";
             if (!isIdentifier(comp.name))
@@ -113,8 +126,12 @@ Diagram fromJson(const Json& j, const std::string& source)
                         vs.start = v["start"];
                     if (v.contains("fixed"))
                         vs.fixed = v["fixed"];
-                    if (v.contains("stateSelect"))
+                    if (v.contains("stateSelect")) {
+                        if (!v["stateSelect"].is_string())
+                            throw badInput(where + ": " + path + ".variables." + it.key() +
+                                           ".stateSelect must be a string such as \"prefer\"");
                         vs.stateSelect = v["stateSelect"].get<std::string>();
+                    }
                     if (v.contains("nominal"))
                         vs.nominal = v["nominal"];
                     comp.variables.emplace_back(it.key(), vs);
@@ -122,7 +139,9 @@ Diagram fromJson(const Json& j, const std::string& source)
             }
             if (c.contains("placement")) {
                 const Json& p = c["placement"];
-                std::string pw = where + ": placement";
+                std::string pw = where + ": " + path + ".placement";
+                if (!p.is_object())
+                    throw badInput(pw + " must be an object");
                 comp.placement.x = number(p, "x", 0, pw);
                 comp.placement.y = number(p, "y", 0, pw);
                 comp.placement.width = number(p, "width", 20, pw);
@@ -147,6 +166,8 @@ Diagram fromJson(const Json& j, const std::string& source)
                 fail(source, "every connection needs \"from\" and \"to\" as \"instance.connector\"");
             con.from = c["from"].get<std::string>();
             con.to = c["to"].get<std::string>();
+            if (c.contains("points") && !c["points"].is_array())
+                fail(source, "connection " + con.from + " - " + con.to + ": points must be a list of [x, y] pairs");
             if (c.contains("points"))
                 for (const Json& p : c["points"]) {
                     if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
@@ -253,16 +274,7 @@ Json toJson(const Diagram& d)
 
 Diagram parseDiagram(const std::string& text, const std::string& source)
 {
-    Json j;
-    try {
-        j = Json::parse(text);
-    } catch (const Json::parse_error& err) {
-        size_t byte = err.byte == 0 ? 0 : std::min(text.size(), static_cast<size_t>(err.byte - 1));
-        int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(byte), '\n'));
-        size_t ls = text.rfind('\n', byte == 0 ? 0 : byte - 1);
-        int col = 1 + static_cast<int>(byte - (ls == std::string::npos ? 0 : ls + 1));
-        throw badInput(source + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON");
-    }
+    Json j = io::parseJsonInput(text, source);
     try {
         return fromJson(j, source);
     } catch (const Json::exception& err) {

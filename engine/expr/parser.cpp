@@ -1,6 +1,8 @@
 #include "engine/expr/parser.hpp"
 
 #include <cctype>
+#include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <vector>
 
@@ -24,6 +26,32 @@ bool isKeyword(const std::string& s)
     return false;
 }
 
+bool isDigitAt(std::string_view s, size_t i) { return i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])); }
+
+// Length of the decimal number starting at `start`: digits, a fraction, an exponent.
+size_t numberLength(std::string_view s, size_t start)
+{
+    size_t j = start;
+    while (isDigitAt(s, j))
+        ++j;
+    if (j < s.size() && s[j] == '.') {
+        ++j;
+        while (isDigitAt(s, j))
+            ++j;
+    }
+    if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
+        size_t k = j + 1;
+        if (k < s.size() && (s[k] == '+' || s[k] == '-'))
+            ++k;
+        if (isDigitAt(s, k)) {
+            while (isDigitAt(s, k))
+                ++k;
+            j = k;
+        }
+    }
+    return j - start;
+}
+
 std::vector<Token> tokenize(std::string_view src)
 {
     std::vector<Token> out;
@@ -37,12 +65,15 @@ std::vector<Token> tokenize(std::string_view src)
         Token t;
         t.column = static_cast<int>(i);
         if (std::isdigit(static_cast<unsigned char>(ch)) || (ch == '.' && i + 1 < src.size() && std::isdigit(static_cast<unsigned char>(src[i + 1])))) {
-            std::string num(src.substr(i));
-            char* end = nullptr;
-            t.number = std::strtod(num.c_str(), &end);
-            size_t len = static_cast<size_t>(end - num.c_str());
+            // Only the number's own characters are copied: copying the rest of the text for
+            // every number made long expressions cost quadratic time.
+            size_t len = numberLength(src, i);
+            t.text = std::string(src.substr(i, len));
+            errno = 0;
+            t.number = std::strtod(t.text.c_str(), nullptr);
+            if (errno == ERANGE && std::isinf(t.number))
+                throw ParseError("number " + t.text + " is too large (a Real holds up to 1.8e308)", static_cast<int>(i));
             t.type = Token::Type::Number;
-            t.text = num.substr(0, len);
             i += len;
         } else if (std::isalpha(static_cast<unsigned char>(ch)) || ch == '_') {
             size_t j = i;
@@ -81,12 +112,21 @@ std::vector<Token> tokenize(std::string_view src)
     return out;
 }
 
+// Parentheses, calls, if-expressions and 'not' nest by recursion here and in every pass
+// over the tree; past this depth the text is refused instead of overflowing the stack.
+constexpr int kMaxNesting = 100;
+// Longer chains of + - * / and or are built as balanced trees, so that a sum of 100,000
+// terms is 17 levels deep, not 100,000. Shorter chains keep the left-to-right order of
+// evaluation (and so their rounding) exactly.
+constexpr size_t kBalanceFrom = 32;
+
 class Parser {
 public:
     explicit Parser(std::string_view src) : tokens_(tokenize(src)) {}
 
     AstPtr expression()
     {
+        Nesting guard(*this);
         if (isKeyword("if"))
             return ifExpression();
         return orExpr();
@@ -110,6 +150,61 @@ public:
     }
 
 private:
+    struct Nesting {
+        explicit Nesting(Parser& p) : parser(p)
+        {
+            if (++parser.depth_ > kMaxNesting)
+                throw ParseError("expression nested more than " + std::to_string(kMaxNesting) + " levels deep",
+                                 parser.peek().column);
+        }
+        ~Nesting() { --parser.depth_; }
+        Parser& parser;
+    };
+
+    // One operand of a chain; `inverse` marks a subtracted (divided) operand.
+    struct Operand {
+        AstPtr node;
+        bool inverse = false;
+        int column = 0;
+    };
+
+    // a op1 b op2 c ...: left-deep as written while short, else combined pairwise.
+    // plus/minus name the chain's operators ("+" "-", "*" "/", "or" "or"); for an
+    // inverse operand left over at the end, unit is the neutral element (0 or 1).
+    AstPtr chain(std::vector<Operand> items, const char* plus, const char* minus, double unit)
+    {
+        if (items.size() < kBalanceFrom) {
+            AstPtr left = items[0].node;
+            for (size_t i = 1; i < items.size(); ++i)
+                left = make(Ast::Kind::Binary, items[i].inverse ? minus : plus, {left, items[i].node}, items[i].column);
+            return left;
+        }
+        while (items.size() > 1) {
+            std::vector<Operand> next;
+            for (size_t i = 0; i + 1 < items.size(); i += 2) {
+                const Operand& a = items[i];
+                const Operand& b = items[i + 1];
+                Operand c;
+                if (a.inverse == b.inverse) // -a - b = -(a + b)
+                    c = {make(Ast::Kind::Binary, plus, {a.node, b.node}, b.column), a.inverse, a.column};
+                else if (b.inverse)
+                    c = {make(Ast::Kind::Binary, minus, {a.node, b.node}, b.column), false, a.column};
+                else
+                    c = {make(Ast::Kind::Binary, minus, {b.node, a.node}, b.column), false, a.column};
+                next.push_back(std::move(c));
+            }
+            if (items.size() % 2)
+                next.push_back(items.back());
+            items = std::move(next);
+        }
+        if (!items[0].inverse)
+            return items[0].node;
+        auto u = std::make_shared<Ast>();
+        u->number = unit;
+        u->column = items[0].column;
+        return make(Ast::Kind::Binary, minus, {u, items[0].node}, items[0].column);
+    }
+
     std::string found() const
     {
         return peek().type == Token::Type::End ? " at end of text" : " but found '" + peek().text + "'";
@@ -155,27 +250,28 @@ private:
 
     AstPtr orExpr()
     {
-        AstPtr left = andExpr();
+        std::vector<Operand> items{{andExpr(), false, 0}};
         while (isKeyword("or")) {
             int col = next().column;
-            left = make(Ast::Kind::Binary, "or", {left, andExpr()}, col);
+            items.push_back({andExpr(), false, col});
         }
-        return left;
+        return chain(std::move(items), "or", "or", 0);
     }
 
     AstPtr andExpr()
     {
-        AstPtr left = notExpr();
+        std::vector<Operand> items{{notExpr(), false, 0}};
         while (isKeyword("and")) {
             int col = next().column;
-            left = make(Ast::Kind::Binary, "and", {left, notExpr()}, col);
+            items.push_back({notExpr(), false, col});
         }
-        return left;
+        return chain(std::move(items), "and", "and", 1);
     }
 
     AstPtr notExpr()
     {
         if (isKeyword("not")) {
+            Nesting guard(*this);
             int col = next().column;
             return make(Ast::Kind::Unary, "not", {notExpr()}, col);
         }
@@ -208,21 +304,22 @@ private:
         } else {
             left = multiplicative();
         }
+        std::vector<Operand> items{{left, false, 0}};
         while (isSymbol("+") || isSymbol("-")) {
             Token t = next();
-            left = make(Ast::Kind::Binary, t.text, {left, multiplicative()}, t.column);
+            items.push_back({multiplicative(), t.text == "-", t.column});
         }
-        return left;
+        return chain(std::move(items), "+", "-", 0);
     }
 
     AstPtr multiplicative()
     {
-        AstPtr left = power();
+        std::vector<Operand> items{{power(), false, 0}};
         while (isSymbol("*") || isSymbol("/")) {
             Token t = next();
-            left = make(Ast::Kind::Binary, t.text, {left, power()}, t.column);
+            items.push_back({power(), t.text == "/", t.column});
         }
-        return left;
+        return chain(std::move(items), "*", "/", 1);
     }
 
     AstPtr power()
@@ -321,10 +418,18 @@ private:
 
     std::vector<Token> tokens_;
     size_t pos_ = 0;
+    int depth_ = 0;
     bool allowSingleEqualsAsError_ = false;
 };
 
 } // namespace
+
+std::string excerpt(std::string_view text, size_t max)
+{
+    if (text.size() <= max)
+        return std::string(text);
+    return std::string(text.substr(0, max)) + "... (" + std::to_string(text.size()) + " characters)";
+}
 
 AstPtr parseExpression(std::string_view text)
 {

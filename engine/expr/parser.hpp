@@ -20,6 +20,8 @@ private:
 };
 
 AstPtr parseExpression(std::string_view text);
+// The text as messages quote it: long texts (a generated sum) cut to their start.
+std::string excerpt(std::string_view text, size_t max = 80);
 AstEquation parseEquation(std::string_view text);
 
 } // namespace flange::expr

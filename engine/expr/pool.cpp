@@ -423,4 +423,20 @@ const char* opName(Op op)
     }
 }
 
+std::string tableDefect(const Table& t)
+{
+    for (size_t r = 0; r < t.rows.size(); ++r) {
+        const auto& row = t.rows[r];
+        if (row.empty())
+            return "row " + std::to_string(r + 1) + " is empty";
+        if (row.size() != t.rows[0].size())
+            return "table rows differ in length: row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
+                   " entries, row 1 has " + std::to_string(t.rows[0].size());
+        for (size_t c = 0; c < row.size(); ++c)
+            if (!std::isfinite(row[c]))
+                return "row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1) + " is not a finite number";
+    }
+    return {};
+}
+
 } // namespace flange::expr

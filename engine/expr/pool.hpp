@@ -45,6 +45,10 @@ struct Table {
     std::vector<std::vector<double>> rows;
 };
 
+// What makes a table unusable ("row 3 has 2 entries, row 1 has 3"), or empty if nothing:
+// the one check every table passes before interpolate() may read it.
+std::string tableDefect(const Table& t);
+
 class Pool {
 public:
     Pool();

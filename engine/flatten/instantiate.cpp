@@ -5,6 +5,7 @@
 #include "engine/flatten/connections.hpp"
 #include "engine/flatten/lower.hpp"
 
+#include <cmath>
 #include <deque>
 #include <set>
 #include <unordered_map>
@@ -48,10 +49,10 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
                     throw badInput(what + ": a table is a list of rows of numbers");
                 r.push_back(x.get<double>());
             }
-            if (!t.rows.empty() && r.size() != t.rows[0].size())
-                throw badInput(what + ": table rows differ in length");
             t.rows.push_back(std::move(r));
         }
+        if (std::string defect = expr::tableDefect(t); !defect.empty())
+            throw badInput(what + ": " + defect);
         v.table = pool.addTable(std::move(t));
         return v;
     }
@@ -61,7 +62,7 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
         try {
             ast = expr::parseExpression(text);
         } catch (const expr::ParseError& e) {
-            throw badInput(what + ": " + e.what() + " at column " + std::to_string(e.column() + 1) + " of \"" + text + "\"");
+            throw badInput(what + ": " + e.what() + " at column " + std::to_string(e.column() + 1) + " of \"" + expr::excerpt(text) + "\"");
         }
         Lowerer low(pool, scope, nullptr, {}, what, -1);
         NodeId n = low.lower(*ast);
@@ -156,12 +157,14 @@ private:
             throw badInput("parameter '" + who + "' (" + in.def->name + ") has no value");
         }
         if (pv.table < 0) {
+            if (!std::isfinite(pv.value))
+                throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is not a finite number");
             if (pd->min && (pd->minExclusive ? pv.value <= *pd->min : pv.value < *pd->min))
-                throw badInput("parameter '" + who + "' = " + std::to_string(pv.value) + " is below its minimum " +
-                               std::to_string(*pd->min));
+                throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is below its minimum " +
+                               readableNumber(*pd->min) + (pd->minExclusive ? " (which it must exceed)" : ""));
             if (pd->max && pv.value > *pd->max)
-                throw badInput("parameter '" + who + "' = " + std::to_string(pv.value) + " is above its maximum " +
-                               std::to_string(*pd->max));
+                throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is above its maximum " +
+                               readableNumber(*pd->max));
         }
         in.inProgress.erase(name);
         in.params[name] = pv;
@@ -189,6 +192,8 @@ private:
                 }
                 t.rows.push_back(std::move(r));
             }
+            if (std::string defect = expr::tableDefect(t); !defect.empty())
+                throw badInput((e.loc.file.empty() ? "" : e.loc.str() + ": ") + what + ": " + defect);
             pv.table = m_.pool.addTable(std::move(t));
             return pv;
         }

@@ -2,6 +2,7 @@
 
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
+#include "engine/io/json_input.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -109,7 +110,7 @@ ExprText exprFromJson(const json& j, const SourceMap& src, const std::string& wh
     try {
         e.ast = expr::parseExpression(e.text);
     } catch (const expr::ParseError& err) {
-        fail(src.locate(e.text, err.column()), what + ": " + err.what() + " in \"" + e.text + "\"");
+        fail(src.locate(e.text, err.column()), what + ": " + err.what() + " in \"" + expr::excerpt(e.text) + "\"");
     }
     return e;
 }
@@ -168,7 +169,7 @@ EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::s
         try {
             eq.ast = expr::parseEquation(eq.text);
         } catch (const expr::ParseError& err) {
-            fail(src.locate(eq.text, err.column()), owner + ": " + err.what() + " in equation \"" + eq.text + "\"");
+            fail(src.locate(eq.text, err.column()), owner + ": " + err.what() + " in equation \"" + expr::excerpt(eq.text) + "\"");
         }
         return eq;
     }
@@ -204,21 +205,17 @@ EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::s
 
 ComponentDefinition parseDefinition(const std::string& text, const std::string& file)
 {
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& err) {
-        // byte offset -> line and column
-        size_t byte = err.byte == 0 ? 0 : err.byte - 1;
-        byte = std::min(byte, text.size());
-        int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(byte), '\n'));
-        size_t ls = text.rfind('\n', byte == 0 ? 0 : byte - 1);
-        int col = 1 + static_cast<int>(byte - (ls == std::string::npos ? 0 : ls + 1));
-        throw badInput(file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON");
-    }
+    json j = io::parseJsonInput(text, file);
     SourceMap src(text, file);
     ComponentDefinition d;
     d.file = file;
+    // The entry being read, for messages about values of the wrong JSON type.
+    std::string at;
+    auto entry = [&at](const char* list, size_t index, const json& item) {
+        at = io::jsonPath(list, index);
+        if (item.is_object() && item.contains("name") && item["name"].is_string())
+            at += " ('" + item["name"].get<std::string>() + "')";
+    };
     try {
         if (!j.is_object())
             throw badInput("a component definition must be a JSON object");
@@ -237,7 +234,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
                 for (const json& e : ex)
                     d.extends.push_back(e.get<std::string>());
         }
+        size_t index = 0;
         for (const json& c : j.value("connectors", json::array())) {
+            entry("connectors", index++, c);
             ConnectorDef cd;
             cd.name = getString(c, "name");
             std::string type = getString(c, "type");
@@ -256,7 +255,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             cd.description = getString(c, "description");
             d.connectors.push_back(std::move(cd));
         }
+        index = 0;
         for (const json& p : j.value("parameters", json::array())) {
+            entry("parameters", index++, p);
             ParameterDef pd;
             pd.name = getString(p, "name");
             std::string type = getString(p, "type", "Real");
@@ -277,7 +278,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             pd.required = getBool(p, "required", false);
             d.parameters.push_back(std::move(pd));
         }
+        index = 0;
         for (const json& v : j.value("variables", json::array())) {
+            entry("variables", index++, v);
             VariableDef vd;
             vd.name = getString(v, "name");
             std::string type = getString(v, "type", "Real");
@@ -302,15 +305,21 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             vd.description = getString(v, "description");
             d.variables.push_back(std::move(vd));
         }
+        at = "equations";
         d.equations = parseEquationList(j.value("equations", json::array()), src, d.name);
+        at = "initialEquations";
         d.initialEquations = parseEquationList(j.value("initialEquations", json::array()), src, d.name);
     } catch (const json::exception& err) {
-        throw badInput(file + ": " + err.what());
+        // nlohmann's text after its "[json.exception.type_error.302] " tag.
+        std::string what = err.what();
+        if (size_t tag = what.find("] "); tag != std::string::npos)
+            what = what.substr(tag + 2);
+        throw badInput(file + ": " + (at.empty() ? "" : at + ": ") + what);
     } catch (const Error& err) {
         std::string msg = err.what();
         if (msg.rfind(file, 0) == 0)
             throw;
-        throw badInput(file + ": " + msg);
+        throw badInput(file + ": " + (at.empty() ? "" : at + ": ") + msg);
     }
     return d;
 }

@@ -7,6 +7,9 @@
 #include "engine/expr/evaluate.hpp"
 #include "engine/run.hpp"
 #include "engine/solve/block_solve.hpp"
+#include "engine/solve/ida_messages.hpp"
+#include "engine/solve/run_settings.hpp"
+#include "engine/solve/stiffness.hpp"
 #include "engine/solve/newton.hpp"
 #include "engine/structure/matching.hpp"
 
@@ -29,13 +32,7 @@
 namespace flange {
 namespace {
 
-std::string fmt(double v)
-{
-    std::ostringstream o;
-    o.precision(6);
-    o << v;
-    return o.str();
-}
+std::string fmt(double v) { return readableNumber(v); }
 
 class Run {
 public:
@@ -63,16 +60,11 @@ public:
         else
             outputs_ = outputs;
         rowValues_.resize(outputs_.size());
-        t0_ = m.experiment.startTime;
-        tEnd_ = o.stopTime ? *o.stopTime : m.experiment.stopTime;
-        dt_ = o.interval ? *o.interval : m.experiment.outputInterval();
-        rtol_ = o.tolerance ? *o.tolerance : m.experiment.tolerance;
-        if (!(tEnd_ > t0_))
-            throw badInput("stop time " + fmt(tEnd_) + " must be after start time " + fmt(t0_));
-        if (!(dt_ > 0))
-            throw badInput("output interval must be positive");
-        if (!(rtol_ > 0))
-            throw badInput("tolerance must be positive");
+        const solve::RunSettings settings = solve::checkRunSettings(m, o);
+        t0_ = settings.t0;
+        tEnd_ = settings.tEnd;
+        dt_ = settings.dt;
+        rtol_ = settings.rtol;
         for (size_t k = 0; k < m.relations.size(); ++k)
             if (!m.relations[k].timeEvent) {
                 stateRelations_.push_back(static_cast<int>(k));
@@ -565,12 +557,22 @@ private:
         for (size_t i = 0; i < f.size(); ++i) {
             worst.push_back({std::fabs(f[i]), rowOrigin[i]});
         }
-        std::sort(worst.begin(), worst.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-        std::string msg = "initialization failed (" + r.message + "); largest residuals:";
+        // A NaN (0/0 in an equation) is the likeliest culprit: it sorts first, where a plain
+        // comparison would leave it anywhere.
+        auto badness = [](double v) { return std::isnan(v) ? HUGE_VAL : v; };
+        std::stable_sort(worst.begin(), worst.end(),
+                         [&](const auto& a, const auto& b) { return badness(a.first) > badness(b.first); });
+        std::string msg;
+        if (!worst.empty() && !std::isfinite(worst[0].first))
+            msg = "initialization failed: equation " + worst[0].second +
+                  " gives a value that is not a finite number (NaN or infinity: a division 0/0, the root or "
+                  "logarithm of a negative number?); largest residuals:";
+        else
+            msg = "initialization failed (the solver reports " + r.message + "); largest residuals:";
         std::vector<std::string> culprits;
         for (size_t i = 0; i < std::min<size_t>(5, worst.size()); ++i) {
             msg += "\n  " + fmt(worst[i].first) + "  " + worst[i].second;
-            if (worst[i].first > 0 || i == 0)
+            if (!(worst[i].first == 0) || i == 0)
                 for (auto& name : instancesOf(worst[i].second))
                     culprits.push_back(std::move(name));
         }
@@ -583,6 +585,8 @@ private:
     // interpolated states they start from (see samplingTolerance).
     void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10)
     {
+        if (n_ == 0)
+            return; // nothing to solve: the model holds constants and discrete values only
         if (!consistent_) {
             const auto& pat = m_.jacPattern;
             solve::NewtonProblem prob;
@@ -764,6 +768,10 @@ private:
 
     void emitRow(double t)
     {
+        if (opt_.maxRows > 0 && stats_.rows >= opt_.maxRows)
+            throw simulationFailed("output stopped at t = " + fmt(t) + " s: more than " + std::to_string(opt_.maxRows) +
+                                   " rows (every event adds two); raise the limit with --max-rows")
+                .at(t);
         for (size_t i = 0; i < outputs_.size(); ++i) {
             const OutputVar& o = m_.outputs[static_cast<size_t>(outputs_[i])];
             double v = 0;
@@ -833,6 +841,8 @@ private:
         iterateEvent(t, rec, cause);
         sink_.event(rec);
         emitRow(t); // right limit
+        if (!ida_)
+            return; // no unknowns, no solver to restart
         copyIn();
         collectCounters(); // IDAReInit zeroes IDA's counters
         check(IDAReInit(ida_, t, yv_, ypv_), "IDAReInit");
@@ -990,7 +1000,12 @@ private:
     // so output points neither cut steps nor split the root search.
     void integrate()
     {
+        if (n_ == 0) {
+            advanceWithoutUnknowns();
+            return;
+        }
         setupIda();
+        integrationStart_ = std::chrono::steady_clock::now();
         long k = 1; // next output point
         const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
         auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
@@ -1005,7 +1020,8 @@ private:
             double tret = t;
             int flag = IDASolve(ida_, tStop, &tret, yv_, ypv_, IDA_ONE_STEP);
             if (flag < 0)
-                throw simulationFailed("integration failed at t = " + fmt(tret) + ": " + lastIdaMessage_).at(tret);
+                failIntegration(flag, tret);
+            checkBudget(tret);
             const double eps = 1e-12 * (1 + std::fabs(tret));
             bool eventInStep = false;
             double tLow = t;
@@ -1058,11 +1074,7 @@ private:
             }
             if (flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps) {
                 ++stats_.timeEvents;
-                std::string cause;
-                for (const auto& r : m_.relations)
-                    if (r.timeEvent && std::fabs(-r.b / r.a - t) <= eps)
-                        cause = r.origin;
-                handleEvent(t, true, cause);
+                handleEvent(t, true, timeEventCause(t, eps));
                 if (onGrid)
                     ++k;
                 continue;
@@ -1075,8 +1087,108 @@ private:
         collectCounters();
     }
 
+    std::string timeEventCause(double t, double eps) const
+    {
+        std::string cause;
+        for (const auto& r : m_.relations)
+            if (r.timeEvent && std::fabs(-r.b / r.a - t) <= eps)
+                cause = r.origin;
+        return cause;
+    }
+
+    // A model without unknowns (an empty diagram, a lone Fixed) has nothing for IDA to
+    // integrate: time moves from output point to time event, and the discrete values
+    // change at the events.
+    void advanceWithoutUnknowns()
+    {
+        const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
+        auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
+        long k = 1;
+        double t = t0_;
+        while (t < tEnd_) {
+            throwIfCancelled(t, "simulation");
+            double tStop = std::min(nextTimeEvent(t), tEnd_);
+            const double eps = 1e-12 * (1 + std::fabs(tStop));
+            for (; k <= nOut && gridTime(k) < tStop - eps; ++k)
+                emitRow(gridTime(k));
+            t = tStop;
+            if (t >= tEnd_ - eps) {
+                emitRow(tEnd_);
+                break;
+            }
+            ++stats_.timeEvents;
+            handleEvent(t, true, timeEventCause(t, eps));
+            if (k <= nOut && std::fabs(t - gridTime(k)) <= eps)
+                ++k;
+        }
+    }
+
+    [[noreturn]] void failIntegration(int flag, double t)
+    {
+        double h = 0;
+        IDAGetCurrentStep(ida_, &h); // the step that failed; the last successful one may be none
+        std::string msg = "integration failed " + solve::plainIdaFailure(flag, t, h, lastIdaMessage_);
+        std::vector<std::string> culprits;
+        // Name the equations that gave the non-finite values.
+        if (flag == IDA_RES_FAIL || flag == IDA_REP_RES_ERR || flag == IDA_FIRST_RES_FAIL) {
+            copyOut();
+            std::vector<double> f(static_cast<size_t>(n_));
+            residual(t, y_.data(), yp_.data(), f.data(), false);
+            std::string rows;
+            for (int32_t i = 0; i < n_; ++i)
+                if (!std::isfinite(f[static_cast<size_t>(i)])) {
+                    rows += (rows.empty() ? "" : "; ") + m_.eqOrigins[static_cast<size_t>(i)];
+                    for (auto& name : instancesOf(m_.eqOrigins[static_cast<size_t>(i)]))
+                        culprits.push_back(std::move(name));
+                }
+            if (!rows.empty())
+                msg += "; in equation " + rows;
+        }
+        throw simulationFailed(msg).about(culprits).at(t);
+    }
+
+    // The overall budget of a run (steps and wall-clock time), and the stiffness check: a
+    // step stuck far below the span for many steps in a row makes no progress worth waiting for.
+    void checkBudget(double t)
+    {
+        ++stepsTaken_;
+        if (opt_.maxSteps > 0 && stepsTaken_ > opt_.maxSteps)
+            throw simulationFailed("stopped at t = " + fmt(t) + " s after " + std::to_string(opt_.maxSteps) +
+                                   " solver steps, the limit; raise it with --max-steps")
+                .at(t);
+        if (opt_.maxSeconds > 0 && stepsTaken_ % 64 == 0 &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - integrationStart_).count() > opt_.maxSeconds)
+            throw simulationFailed("stopped at t = " + fmt(t) + " s after " + fmt(opt_.maxSeconds) +
+                                   " s of computing, the limit; raise it with --max-seconds")
+                .at(t);
+        double h = 0;
+        IDAGetLastStep(ida_, &h);
+        if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
+            tinySteps_ = 0;
+            return;
+        }
+        if (++tinySteps_ < opt_.stiffStepCount)
+            return;
+        copyOut();
+        jacobian(t, y_.data(), yp_.data(), false);
+        std::string names;
+        std::vector<std::string> culprits;
+        for (const auto& e : solve::stiffestEquations(m_, jy_, 3)) {
+            names += "\n  " + e.origin + " (coefficient " + fmt(e.coefficient) + " on " + e.variable + ")";
+            for (auto& name : instancesOf(e.origin))
+                culprits.push_back(std::move(name));
+        }
+        throw simulationFailed("the system is too stiff to progress at t = " + fmt(t) + " s: the step size stayed near " +
+                               fmt(h) + " s for " + std::to_string(opt_.stiffStepCount) +
+                               " steps in a row. Check the parameters of the stiffest equations:" + names)
+            .about(culprits)
+            .at(t);
+    }
+
     void collectCounters()
     {
+        if (!ida_)
+            return;
         long v = 0;
         IDAGetNumSteps(ida_, &v);
         stats_.steps += v;
@@ -1102,6 +1214,9 @@ private:
     std::vector<std::string> warnings_;
     SimulationStats stats_;
     std::string lastIdaMessage_;
+    long stepsTaken_ = 0;
+    int tinySteps_ = 0;
+    std::chrono::steady_clock::time_point integrationStart_ = std::chrono::steady_clock::now();
     std::unique_ptr<solve::NewtonSolver> consistent_;
     solve::NewtonProblem consistentProblem_;
     std::vector<double> consistentZ_;

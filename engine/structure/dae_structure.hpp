@@ -6,6 +6,7 @@
 #include "engine/cancel.hpp"
 #include "engine/flatten/flat_model.hpp"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,11 @@ std::vector<int32_t> incidentVars(const expr::Pool& pool, expr::NodeId id);
 // Structural check (derivative chains merged into one column): throws flange::Error
 // (BadInput) naming the over- or under-determined part by component and variable.
 void checkStructure(const flatten::FlatModel& m, const DaeStructure& s);
+
+// The one wording of an over-determined model, shared by the structural check and the
+// check after index reduction (where a differentiated constraint can clash).
+std::string overDeterminedMessage(size_t extra, const std::set<std::string>& components,
+                                  const std::set<std::string>& origins);
 
 // Pantelides (1988): differentiates equations until every equation can be matched to a
 // highest-derivative unknown. Creates der() variables and differentiated equations.

@@ -10,6 +10,34 @@
 
 namespace flange::structure {
 
+namespace {
+
+std::string joinNames(const std::set<std::string>& names, size_t limit)
+{
+    std::string out;
+    size_t n = 0;
+    for (const auto& x : names) {
+        if (x.empty())
+            continue;
+        if (n++ == limit) {
+            out += ", ...";
+            break;
+        }
+        out += (out.empty() ? "" : ", ") + x;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string overDeterminedMessage(size_t extra, const std::set<std::string>& components,
+                                  const std::set<std::string>& origins)
+{
+    return "The model is over-determined: " + std::to_string(extra) + " equation" + (extra == 1 ? "" : "s") +
+           " too many among components " + joinNames(components, 12) + ". Equations involved: " +
+           joinNames(origins, 8) + ". Two sources may drive the same motion, or a rigid loop closes on itself.";
+}
+
 void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
 {
     // chain id = the lowest variable of each derivative chain
@@ -48,20 +76,6 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
         return;
 
     auto componentOf = [&](int idx) { return idx >= 0 ? m.componentNames[static_cast<size_t>(idx)] : std::string(); };
-    auto joinSet = [](const std::set<std::string>& names, size_t limit) {
-        std::string out;
-        size_t n = 0;
-        for (const auto& x : names) {
-            if (x.empty())
-                continue;
-            if (n++ == limit) {
-                out += ", ...";
-                break;
-            }
-            out += (out.empty() ? "" : ", ") + x;
-        }
-        return out;
-    };
     std::string msg;
     std::vector<std::string> culprits; // the components the message names, for Error::instances
     auto keep = [&culprits](const std::set<std::string>& comps) {
@@ -88,10 +102,7 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
             for (int32_t v : s.incidence[static_cast<size_t>(e)])
                 comps.insert(componentOf(m.vars[static_cast<size_t>(v)].component));
         }
-        msg += "The model is over-determined: " + std::to_string(freeRows.size()) + " equation" +
-               (freeRows.size() == 1 ? "" : "s") + " too many among components " + joinSet(comps, 12) +
-               ". Equations involved: " + joinSet(origins, 8) +
-               ". Two sources may drive the same motion, or a rigid loop closes on itself.";
+        msg += overDeterminedMessage(freeRows.size(), comps, origins);
         keep(comps);
     }
     if (!freeCols.empty()) {
@@ -118,9 +129,9 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
             comps.insert(componentOf(m.vars[static_cast<size_t>(chains[static_cast<size_t>(c)])].component));
         if (!msg.empty())
             msg += " ";
-        msg += "The model is under-determined: nothing determines " + joinSet(names, 8) + " (" +
+        msg += "The model is under-determined: nothing determines " + joinNames(names, 8) + " (" +
                std::to_string(freeCols.size()) + " equation" + (freeCols.size() == 1 ? "" : "s") +
-               " missing, among components " + joinSet(comps, 12) +
+               " missing, among components " + joinNames(comps, 12) +
                "). Is a flange or input left unconnected, or a source missing?";
         keep(comps);
     }

@@ -1,0 +1,172 @@
+#include "engine/io/json_input.hpp"
+
+#include "engine/error.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace flange::io {
+
+using nlohmann::json;
+
+std::string jsonPath(const std::string& parent, const std::string& key)
+{
+    return parent.empty() ? key : parent + "." + key;
+}
+
+std::string jsonPath(const std::string& parent, size_t index) { return parent + "[" + std::to_string(index) + "]"; }
+
+namespace {
+
+struct Position {
+    int line = 1, column = 1;
+};
+
+Position positionOf(const std::string& text, size_t byte)
+{
+    byte = std::min(byte, text.size());
+    Position p;
+    p.line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(byte), '\n'));
+    size_t lineStart = byte == 0 ? std::string::npos : text.rfind('\n', byte - 1);
+    p.column = 1 + static_cast<int>(byte - (lineStart == std::string::npos ? 0 : lineStart + 1));
+    return p;
+}
+
+std::string at(const std::string& source, const Position& p)
+{
+    return source + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+}
+
+// One linear pass over the bytes (strings skipped): the first bracket beyond the limit.
+void checkNesting(const std::string& text, const std::string& source)
+{
+    int depth = 0;
+    bool inString = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        else if (c == '[' || c == '{') {
+            if (++depth > kMaxJsonNesting)
+                throw badInput(at(source, positionOf(text, i)) + ": lists and objects nested more than " +
+                               std::to_string(kMaxJsonNesting) + " levels deep");
+        } else if (c == ']' || c == '}')
+            --depth;
+    }
+}
+
+// nlohmann's DOM builder, plus the path to the value being read, so that a number out of
+// range can be named by its key.
+class Builder {
+public:
+    explicit Builder(json& root) : root_(root) {}
+
+    bool null() { return put(json(nullptr)); }
+    bool boolean(bool v) { return put(json(v)); }
+    bool number_integer(json::number_integer_t v) { return put(json(v)); }
+    bool number_unsigned(json::number_unsigned_t v) { return put(json(v)); }
+    bool number_float(json::number_float_t v, const std::string&) { return put(json(v)); }
+    bool string(std::string& v) { return put(json(std::move(v))); }
+    bool binary(json::binary_t& v) { return put(json(std::move(v))); }
+    bool start_object(std::size_t) { return open(json::object()); }
+    bool key(std::string& k)
+    {
+        key_ = k;
+        return true;
+    }
+    bool end_object() { return close(); }
+    bool start_array(std::size_t) { return open(json::array()); }
+    bool end_array() { return close(); }
+    bool parse_error(std::size_t byte, const std::string& token, const nlohmann::detail::exception& e)
+    {
+        failedByte = byte;
+        failedToken = token;
+        failedId = e.id;
+        return false;
+    }
+
+    // Where the value being read would go: "components[3].parameters.J".
+    std::string path() const
+    {
+        std::string p;
+        for (size_t i = 0; i < stack_.size(); ++i) {
+            const json& parent = *stack_[i];
+            bool last = i + 1 == stack_.size();
+            if (parent.is_array()) // the child being read is the next element, or an open one
+                p = jsonPath(p, last ? parent.size() : parent.size() - 1);
+            else
+                p = jsonPath(p, i + 1 < stack_.size() ? keys_[i + 1] : key_);
+        }
+        return p;
+    }
+
+    size_t failedByte = 0;
+    std::string failedToken;
+    int failedId = 0;
+
+private:
+    json* slot(json&& v)
+    {
+        if (stack_.empty()) {
+            root_ = std::move(v);
+            return &root_;
+        }
+        json& parent = *stack_.back();
+        if (parent.is_array()) {
+            parent.push_back(std::move(v));
+            return &parent.back();
+        }
+        json& target = parent[key_];
+        target = std::move(v);
+        return &target;
+    }
+    bool put(json&& v)
+    {
+        slot(std::move(v));
+        return true;
+    }
+    bool open(json&& v)
+    {
+        std::string k = key_;
+        stack_.push_back(slot(std::move(v)));
+        keys_.push_back(k);
+        return true;
+    }
+    bool close()
+    {
+        stack_.pop_back();
+        key_ = keys_.back();
+        keys_.pop_back();
+        return true;
+    }
+
+    json& root_;
+    std::vector<json*> stack_;
+    std::vector<std::string> keys_; // per open container: the key it sits under in its parent
+    std::string key_;
+};
+
+} // namespace
+
+json parseJsonInput(const std::string& text, const std::string& source)
+{
+    checkNesting(text, source);
+    json root;
+    Builder b(root);
+    if (json::sax_parse(text, &b, json::input_format_t::json, true))
+        return root;
+    Position p = positionOf(text, b.failedByte == 0 ? 0 : b.failedByte - 1);
+    if (b.failedId == 406) // nlohmann: number overflow
+        throw badInput(at(source, p) + ": number " + b.failedToken + " at '" + b.path() +
+                       "' is too large (a number holds up to 1.8e308)");
+    throw badInput(at(source, p) + ": malformed JSON");
+}
+
+} // namespace flange::io

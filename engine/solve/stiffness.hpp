@@ -1,0 +1,21 @@
+#pragma once
+// Which equations make a system too stiff to integrate: those whose Jacobian row spans
+// the widest range of coefficients (a spring's c = 1e23 next to a torque's 1), read from
+// one evaluation of dF/dy at the time the solver got stuck.
+#include "engine/compiled_model.hpp"
+
+#include <string>
+#include <vector>
+
+namespace flange::solve {
+
+struct StiffEquation {
+    std::string origin;   // "s1: tau = c*(phi_rel - phi_rel0)"
+    std::string variable; // the unknown with the largest coefficient
+    double coefficient = 0;
+};
+
+// jy: dF/dy values in the order of model.jacPattern. At most `count` equations, stiffest first.
+std::vector<StiffEquation> stiffestEquations(const CompiledModel& model, const std::vector<double>& jy, size_t count);
+
+} // namespace flange::solve
