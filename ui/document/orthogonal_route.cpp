@@ -1,4 +1,4 @@
-#include "ui/canvas/orthogonal_route.hpp"
+#include "ui/document/orthogonal_route.hpp"
 
 #include <cmath>
 
@@ -39,7 +39,101 @@ QPolygonF simplified(const QPolygonF& in)
     return out;
 }
 
+QPointF direction(QPointF a, QPointF b)
+{
+    const QPointF d = b - a;
+    if (std::abs(d.x()) > kTolerance)
+        return {d.x() > 0 ? 1.0 : -1.0, 0};
+    if (std::abs(d.y()) > kTolerance)
+        return {0, d.y() > 0 ? 1.0 : -1.0};
+    return {};
+}
+
+// Whether the segment a-b passes through the inside of `r` (running along an edge or
+// ending on it, as a line leaving a port does, is not crossing).
+bool crosses(QPointF a, QPointF b, const QRectF& r)
+{
+    const QRectF inside = r.adjusted(0.5, 0.5, -0.5, -0.5);
+    if (inside.isEmpty())
+        return false;
+    const QRectF span = QRectF(a, b).normalized();
+    if (std::abs(a.y() - b.y()) < kTolerance)
+        return a.y() > inside.top() && a.y() < inside.bottom() && span.right() > inside.left() && span.left() < inside.right();
+    return a.x() > inside.left() && a.x() < inside.right() && span.bottom() > inside.top() && span.top() < inside.bottom();
+}
+
+// Lower is better: length, a bend costs a stub, crossing an icon costs far more, and
+// leaving or entering a port the wrong way is worse still.
+double cost(const QPolygonF& route, QPointF startDir, QPointF endDir, const QList<QRectF>& obstacles, double stub)
+{
+    if (route.size() < 2)
+        return 0;
+    double total = 0;
+    for (int i = 1; i < route.size(); ++i) {
+        total += std::abs(route[i].x() - route[i - 1].x()) + std::abs(route[i].y() - route[i - 1].y());
+        for (const QRectF& r : obstacles)
+            if (crosses(route[i - 1], route[i], r))
+                total += 1e6;
+    }
+    total += (route.size() - 2) * stub;
+    if (!startDir.isNull() && direction(route[0], route[1]) != startDir)
+        total += 1e9;
+    if (!endDir.isNull() && direction(route[route.size() - 2], route.back()) != -endDir)
+        total += 1e9;
+    return total;
+}
+
 } // namespace
+
+QPolygonF simplifiedRoute(const QPolygonF& route) { return simplified(route); }
+
+QPolygonF freshRoute(QPointF start, QPointF startDir, QPointF end, QPointF endDir, const QList<QRectF>& obstacles,
+                     double stub)
+{
+    const QPointF s = start + startDir * stub, e = end + endDir * stub;
+    // Where the middle of the route may run: halfway, in line with either end, or just
+    // clear of an icon.
+    QList<double> xs{(s.x() + e.x()) / 2, (start.x() + end.x()) / 2, s.x(), e.x()};
+    QList<double> ys{(s.y() + e.y()) / 2, (start.y() + end.y()) / 2, s.y(), e.y()};
+    for (const QRectF& r : obstacles) {
+        xs << r.left() - stub << r.right() + stub;
+        ys << r.top() - stub << r.bottom() + stub;
+    }
+    QList<QList<QPointF>> middles;
+    middles << QList<QPointF>{};
+    middles << QList<QPointF>{QPointF(e.x(), s.y())} << QList<QPointF>{QPointF(s.x(), e.y())};
+    for (double x : xs)
+        middles << QList<QPointF>{QPointF(x, s.y()), QPointF(x, e.y())};
+    for (double y : ys)
+        middles << QList<QPointF>{QPointF(s.x(), y), QPointF(e.x(), y)};
+    // The U around an icon needs both: out sideways, past it, and back.
+    for (double x : xs)
+        for (double y : ys)
+            middles << QList<QPointF>{QPointF(s.x(), y), QPointF(x, y), QPointF(x, e.y())}
+                    << QList<QPointF>{QPointF(x, s.y()), QPointF(x, y), QPointF(e.x(), y)};
+
+    QPolygonF best;
+    double bestCost = 0;
+    for (const QList<QPointF>& middle : middles) {
+        QPolygonF candidate;
+        candidate << start << s;
+        for (QPointF p : middle)
+            candidate << p;
+        candidate << e << end;
+        bool orthogonal = true;
+        for (int i = 1; i < candidate.size() && orthogonal; ++i)
+            orthogonal = aligned(candidate[i - 1], candidate[i]);
+        if (!orthogonal)
+            continue;
+        candidate = simplified(candidate);
+        const double c = cost(candidate, startDir, endDir, obstacles, stub);
+        if (best.isEmpty() || c < bestCost - kTolerance) {
+            best = candidate;
+            bestCost = c;
+        }
+    }
+    return best.isEmpty() ? orthogonalRoute(start, startDir, end, endDir, {}) : best;
+}
 
 QPolygonF orthogonalRoute(QPointF start, QPointF startDir, QPointF end, QPointF endDir, const QList<QPointF>& corners)
 {
