@@ -359,9 +359,12 @@ bool MainWindow::saveAsDialog()
 {
     // A bundled or read-only example is offered a copy in the user's documents folder.
     QString suggestion = document_->filePath().isEmpty() ? tr("Untitled.json") : document_->filePath();
-    if (!document_->filePath().isEmpty() && !saveAsReason(document_->filePath(), bundledModels_).isEmpty())
-        suggestion = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                         .filePath(QFileInfo(document_->filePath()).fileName());
+    if (!document_->filePath().isEmpty() && !saveAsReason(document_->filePath(), bundledModels_).isEmpty()) {
+        QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        if (!QFileInfo(folder).isDir())
+            folder = QDir::homePath();
+        suggestion = QDir(folder).filePath(QFileInfo(document_->filePath()).fileName());
+    }
     QString path = QFileDialog::getSaveFileName(this, tr("Save Diagram As"), suggestion, tr("Flange diagrams (*.json)"));
     if (path.isEmpty())
         return false;
