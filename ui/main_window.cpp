@@ -7,6 +7,7 @@
 #include "ui/document/diagram_clipboard.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/diagram_editor.hpp"
+#include "ui/document/save_location.hpp"
 #include "ui/messages_panel.hpp"
 #include "ui/palette/library_browser.hpp"
 #include "ui/palette/library_model.hpp"
@@ -21,6 +22,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -29,12 +31,23 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
 
 namespace flange::ui {
+
+namespace {
+
+// "1 connection", "3 connections": no translation is loaded, so %n alone would not inflect.
+QString countOf(size_t n, const QString& one, const QString& many)
+{
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? one : many);
+}
+
+} // namespace
 
 MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(parent)
 {
@@ -266,10 +279,9 @@ bool MainWindow::openFile(const QString& path)
     }
     recent_->add(path);
     const auto& d = document_->diagram();
-    messages_->info(tr("Opened %1: %2 components, %3 connections")
-                        .arg(QFileInfo(path).fileName())
-                        .arg(d.components.size())
-                        .arg(d.connections.size()));
+    messages_->info(tr("Opened %1: %2, %3")
+                        .arg(QFileInfo(path).fileName(), countOf(d.components.size(), tr("component"), tr("components")),
+                             countOf(d.connections.size(), tr("connection"), tr("connections"))));
     checkTypesKnown();
     view_->zoomToFit();
     return true;
@@ -291,10 +303,14 @@ bool MainWindow::maybeSave()
 {
     if (!document_->isModified())
         return true;
-    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
-                                             tr("%1 has changes that are not saved. Save them?").arg(document_->displayName()),
-                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                             QMessageBox::Save);
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                    tr("%1 has changes that are not saved. Save them?").arg(document_->displayName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    // Enter must not overwrite a file by accident: it keeps the window and the changes.
+    box.setDefaultButton(QMessageBox::Cancel);
+    if (!saveAsReason(document_->filePath(), bundledModels_).isEmpty())
+        box.button(QMessageBox::Save)->setText(tr("Save As…"));
+    const int answer = box.exec();
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
@@ -332,16 +348,25 @@ void MainWindow::openDialog()
 
 bool MainWindow::save()
 {
-    if (document_->filePath().isEmpty())
-        return saveAsDialog();
-    return saveFile(document_->filePath());
+    const QString reason = saveAsReason(document_->filePath(), bundledModels_);
+    if (reason.isEmpty())
+        return saveFile(document_->filePath());
+    if (!document_->filePath().isEmpty())
+        statusBar()->showMessage(tr("%1: save it under a new name").arg(reason), 8000);
+    return saveAsDialog();
 }
 
 bool MainWindow::saveAsDialog()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Diagram As"),
-                                                document_->filePath().isEmpty() ? tr("Untitled.json") : document_->filePath(),
-                                                tr("Flange diagrams (*.json)"));
+    // A bundled or read-only example is offered a copy in the user's documents folder.
+    QString suggestion = document_->filePath().isEmpty() ? tr("Untitled.json") : document_->filePath();
+    if (!document_->filePath().isEmpty() && !saveAsReason(document_->filePath(), bundledModels_).isEmpty()) {
+        QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        if (!QFileInfo(folder).isDir())
+            folder = QDir::homePath();
+        suggestion = QDir(folder).filePath(QFileInfo(document_->filePath()).fileName());
+    }
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Diagram As"), suggestion, tr("Flange diagrams (*.json)"));
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
@@ -374,8 +399,7 @@ void MainWindow::pasteClipboard()
         statusBar()->showMessage(tr("The clipboard holds no components"), 5000);
         return;
     }
-    const QPointF offset = pasteOffset(document_->diagram(), *fragment, kGrid * 2);
-    scene_->selectComponents(editor_->paste(*fragment, offset));
+    scene_->selectComponents(editor_->paste(*fragment, scene_->freeOffset(*fragment)));
 }
 
 void MainWindow::duplicateSelection()
@@ -384,8 +408,7 @@ void MainWindow::duplicateSelection()
     if (names.isEmpty())
         return;
     const diagram::Diagram fragment = editor_->fragment(names);
-    const QPointF offset = pasteOffset(document_->diagram(), fragment, kGrid * 2);
-    scene_->selectComponents(editor_->paste(fragment, offset, tr("Duplicate")));
+    scene_->selectComponents(editor_->paste(fragment, scene_->freeOffset(fragment), tr("Duplicate")));
 }
 
 void MainWindow::renameSelection()
@@ -436,7 +459,9 @@ void MainWindow::addComponentAtCentre(const QString& type)
 {
     const QPointF centre = snapped(toDiagram(view_->mapToScene(view_->viewport()->rect().center())), kGrid);
     QString error;
-    const QString name = editor_->addComponent(type, centre, &error);
+    // Beside whatever already sits in the middle of the view, not on top of it.
+    const QPointF at = scene_->freeSpot(type, centre);
+    const QString name = editor_->addComponent(type, at, &error);
     if (name.isEmpty())
         statusBar()->showMessage(error, 8000);
     else

@@ -3,6 +3,7 @@
 // below, menus and a toolbar. It owns the document and wires actions to DiagramEditor;
 // the editing itself lives in the document layer.
 #include "ui/document/component_library.hpp"
+#include "ui/document/save_location.hpp"
 
 #include <QMainWindow>
 
@@ -84,6 +85,8 @@ private:
     RecentFiles* recent_;
     std::unique_ptr<WindowActions> actions_;
     bool quiet_ = false;
+    // Files under these folders are examples: Save asks for a new name.
+    QStringList bundledModels_ = bundledModelFolders();
 };
 
 } // namespace flange::ui

@@ -19,12 +19,11 @@ QIcon themeIcon(const QString& name, QStyle::StandardPixmap fallback = QStyle::S
     return fallback == QStyle::SP_CustomBase ? QIcon() : QApplication::style()->standardIcon(fallback);
 }
 
-QAction* make(QObject* parent, const QString& text, const QString& icon, QKeySequence::StandardKey key,
+QAction* make(QObject* parent, const QString& text, const QString& icon, const QList<QKeySequence>& keys,
               const QString& tip, QStyle::StandardPixmap fallback = QStyle::SP_CustomBase)
 {
     auto* a = new QAction(themeIcon(icon, fallback), text, parent);
-    if (key != QKeySequence::UnknownKey)
-        a->setShortcuts(key);
+    a->setShortcuts(keys);
     a->setStatusTip(tip);
     return a;
 }
@@ -37,36 +36,51 @@ QAction* make(QObject* parent, const QString& text, const QString& icon, const Q
     return a;
 }
 
+// The bindings, or `fallback` when the platform has none.
+QList<QKeySequence> withFallback(QList<QKeySequence> keys, const QKeySequence& fallback)
+{
+    if (keys.isEmpty())
+        keys << fallback;
+    return keys;
+}
+
 } // namespace
 
-WindowActions::WindowActions(QObject* parent, QUndoStack* stack)
+WindowActions::WindowActions(QObject* parent, QUndoStack* stack, const KeyBindings& keys)
 {
     using K = QKeySequence;
     const auto tr = [](const char* s) { return QObject::tr(s); };
-    newFile = make(parent, tr("&New"), QStringLiteral("document-new"), K::New, tr("Start an empty diagram"), QStyle::SP_FileIcon);
-    open = make(parent, tr("&Open…"), QStringLiteral("document-open"), K::Open, tr("Open a diagram file"),
+    newFile = make(parent, tr("&New"), QStringLiteral("document-new"), keys(K::New), tr("Start an empty diagram"), QStyle::SP_FileIcon);
+    open = make(parent, tr("&Open…"), QStringLiteral("document-open"), keys(K::Open), tr("Open a diagram file"),
                 QStyle::SP_DialogOpenButton);
-    save = make(parent, tr("&Save"), QStringLiteral("document-save"), K::Save, tr("Save the diagram"),
+    save = make(parent, tr("&Save"), QStringLiteral("document-save"), keys(K::Save), tr("Save the diagram"),
                 QStyle::SP_DialogSaveButton);
-    saveAs = make(parent, tr("Save &As…"), QStringLiteral("document-save-as"), K::SaveAs,
+    saveAs = make(parent, tr("Save &As…"), QStringLiteral("document-save-as"), keys(K::SaveAs),
                   tr("Save the diagram under a new name"));
-    quit = make(parent, tr("&Quit"), QStringLiteral("application-exit"), K::Quit, tr("Leave Flange"));
+    // Not every platform theme binds Save As (the X11 default has none).
+    saveAs->setShortcuts(withFallback(keys(K::SaveAs), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
+    quit = make(parent, tr("&Quit"), QStringLiteral("application-exit"), keys(K::Quit), tr("Leave Flange"));
 
     undo = stack->createUndoAction(parent, tr("&Undo"));
-    undo->setShortcuts(K::Undo);
+    undo->setShortcuts(keys(K::Undo));
     undo->setIcon(themeIcon(QStringLiteral("edit-undo"), QStyle::SP_ArrowBack));
     redo = stack->createRedoAction(parent, tr("&Redo"));
-    redo->setShortcuts(K::Redo);
+    redo->setShortcuts(keys(K::Redo));
     redo->setIcon(themeIcon(QStringLiteral("edit-redo"), QStyle::SP_ArrowForward));
 
-    cut = make(parent, tr("Cu&t"), QStringLiteral("edit-cut"), K::Cut, tr("Move the selection to the clipboard"));
-    copy = make(parent, tr("&Copy"), QStringLiteral("edit-copy"), K::Copy, tr("Copy the selection to the clipboard"));
-    paste = make(parent, tr("&Paste"), QStringLiteral("edit-paste"), K::Paste, tr("Paste components from the clipboard"));
+    cut = make(parent, tr("Cu&t"), QStringLiteral("edit-cut"), keys(K::Cut), tr("Move the selection to the clipboard"));
+    copy = make(parent, tr("&Copy"), QStringLiteral("edit-copy"), keys(K::Copy), tr("Copy the selection to the clipboard"));
+    paste = make(parent, tr("&Paste"), QStringLiteral("edit-paste"), keys(K::Paste), tr("Paste components from the clipboard"));
     duplicate = make(parent, tr("D&uplicate"), QStringLiteral("edit-copy"), QKeySequence(Qt::CTRL | Qt::Key_D),
                      tr("Copy the selection in place"));
-    remove = make(parent, tr("&Delete"), QStringLiteral("edit-delete"), K::Delete,
+    remove = make(parent, tr("&Delete"), QStringLiteral("edit-delete"), keys(K::Delete),
                   tr("Delete the selected components and connections"), QStyle::SP_TrashIcon);
-    selectAll = make(parent, tr("Select &All"), QStringLiteral("edit-select-all"), K::SelectAll,
+    // On X11 the Delete bindings include Ctrl+D (Emacs-style delete-char). On a canvas that
+    // would make Ctrl+D ambiguous, and Qt then triggers neither: Duplicate keeps it.
+    QList<QKeySequence> deleteKeys = keys(K::Delete);
+    deleteKeys.removeAll(duplicate->shortcut());
+    remove->setShortcuts(deleteKeys);
+    selectAll = make(parent, tr("Select &All"), QStringLiteral("edit-select-all"), keys(K::SelectAll),
                      tr("Select every component and connection"));
     rename = make(parent, tr("Re&name…"), QString(), QKeySequence(Qt::Key_F2), tr("Rename the selected component"));
     parameters = make(parent, tr("&Parameters…"), QStringLiteral("document-properties"),
@@ -78,14 +92,19 @@ WindowActions::WindowActions(QObject* parent, QUndoStack* stack)
                           QKeySequence(Qt::Key_H), tr("Mirror the selected components left to right"));
     flipVertical = make(parent, tr("Flip &Vertical"), QStringLiteral("object-flip-vertical"), QKeySequence(Qt::Key_V),
                         tr("Mirror the selected components top to bottom"));
-    zoomIn = make(parent, tr("Zoom &In"), QStringLiteral("zoom-in"), K::ZoomIn, tr("Magnify the diagram"));
-    zoomOut = make(parent, tr("Zoom &Out"), QStringLiteral("zoom-out"), K::ZoomOut, tr("Shrink the diagram"));
+    zoomIn = make(parent, tr("Zoom &In"), QStringLiteral("zoom-in"), keys(K::ZoomIn), tr("Magnify the diagram"));
+    // Ctrl++ needs Shift on most layouts; Ctrl+= is the same key without it.
+    QList<QKeySequence> zoomInKeys = keys(K::ZoomIn);
+    if (!zoomInKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Equal)))
+        zoomInKeys << QKeySequence(Qt::CTRL | Qt::Key_Equal);
+    zoomIn->setShortcuts(zoomInKeys);
+    zoomOut = make(parent, tr("Zoom &Out"), QStringLiteral("zoom-out"), keys(K::ZoomOut), tr("Shrink the diagram"));
     zoomFit = make(parent, tr("Zoom to &Fit"), QStringLiteral("zoom-fit-best"), QKeySequence(Qt::CTRL | Qt::Key_0),
                    tr("Show the whole diagram"));
     snapToGrid = make(parent, tr("&Snap to Grid"), QString(), QKeySequence(), tr("Keep components on the grid"));
     snapToGrid->setCheckable(true);
     snapToGrid->setChecked(true);
-    findComponent = make(parent, tr("&Find Component…"), QStringLiteral("edit-find"), K::Find,
+    findComponent = make(parent, tr("&Find Component…"), QStringLiteral("edit-find"), keys(K::Find),
                          tr("Search the component library"));
     experiment = make(parent, tr("&Experiment…"), QString(), QKeySequence(),
                       tr("Start and stop time, output interval and tolerance of the simulation"));

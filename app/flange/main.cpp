@@ -16,6 +16,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QIcon>
 #include <QPixmap>
@@ -23,6 +24,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <tuple>
 
 namespace {
 
@@ -49,15 +51,74 @@ int takeScreenshot(flange::ui::MainWindow& window, const QString& out)
     return 0;
 }
 
+// Every option of the command line, declared once for the window and for --help.
+struct CommandLine {
+    explicit CommandLine(QCommandLineParser& parser)
+    {
+        parser.setApplicationDescription(QStringLiteral("Flange diagram editor"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(QStringLiteral("model"), QStringLiteral("Diagram file to open (JSON)."),
+                                     QStringLiteral("[MODEL.json]"));
+        parser.addOptions({screenshot, size, libraryDir, simulate, exportCsv, timeout, run});
+    }
+    auto all() const { return std::tie(screenshot, size, libraryDir, simulate, exportCsv, timeout, run); }
+
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QStringLiteral("Render the window to a PNG file and exit."), QStringLiteral("OUT.png")};
+    QCommandLineOption size{QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1440x900)."),
+                            QStringLiteral("WxH"), QStringLiteral("1440x900")};
+    QCommandLineOption libraryDir{QStringLiteral("library"),
+                                  QStringLiteral("Extra folder of component definitions (repeatable)."),
+                                  QStringLiteral("DIR")};
+    QCommandLineOption simulate{QStringLiteral("simulate"),
+                                QStringLiteral("Simulate the model as the Simulate button does, then exit (see --export-csv, "
+                                               "--screenshot). Exit code 2: the model is wrong; 3: the simulation failed.")};
+    QCommandLineOption exportCsv{QStringLiteral("export-csv"),
+                                 QStringLiteral("With --simulate: write all results as CSV, as File > Export does."),
+                                 QStringLiteral("OUT.csv")};
+    QCommandLineOption timeout{QStringLiteral("timeout"),
+                               QStringLiteral("With --simulate: give up after this many seconds (default 600)."),
+                               QStringLiteral("S"), QStringLiteral("600")};
+    QCommandLineOption run{QStringLiteral("run"),
+                           QStringLiteral("Simulate the model as soon as the window opens (the window stays).")};
+};
+
+// --help and --version print and exit before any window system is touched: QApplication
+// aborts without a display, and asking for help must work on a bare terminal.
+bool asksOnlyForInformation(int argc, char** argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QLatin1String a(argv[i]);
+        if (a == QLatin1String("--help") || a == QLatin1String("-h") || a == QLatin1String("-?") ||
+            a == QLatin1String("--help-all") || a == QLatin1String("--version") || a == QLatin1String("-v"))
+            return true;
+    }
+    return false;
+}
+
+void nameApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Flange"));
+    QCoreApplication::setApplicationName(QStringLiteral("flange"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(FLANGE_VERSION));
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
+    if (asksOnlyForInformation(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        nameApplication();
+        QCommandLineParser parser;
+        const CommandLine options(parser);
+        parser.process(core); // prints the help or the version and exits with 0
+        return 0;
+    }
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Flange"));
-    QApplication::setApplicationName(QStringLiteral("flange"));
+    nameApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("Flange"));
-    QApplication::setApplicationVersion(QStringLiteral(FLANGE_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("flange"));
     // Desktops without a configured theme (and the offscreen platform) still get icons.
     if (QIcon::themeName().isEmpty() || QIcon::themeName() == QLatin1String("hicolor")) {
@@ -69,30 +130,8 @@ int main(int argc, char** argv)
     }
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Flange diagram editor"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("model"), QStringLiteral("Diagram file to open (JSON)."),
-                                 QStringLiteral("[MODEL.json]"));
-    QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Render the window to a PNG file and exit."), QStringLiteral("OUT.png"));
-    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size for --screenshot (default 1440x900)."),
-                            QStringLiteral("WxH"), QStringLiteral("1440x900"));
-    QCommandLineOption libraryDir(QStringLiteral("library"),
-                                  QStringLiteral("Extra folder of component definitions (repeatable)."),
-                                  QStringLiteral("DIR"));
-    QCommandLineOption simulate(QStringLiteral("simulate"),
-                                QStringLiteral("Simulate the model as the Simulate button does, then exit (see --export-csv, "
-                                               "--screenshot). Exit code 2: the model is wrong; 3: the simulation failed."));
-    QCommandLineOption exportCsv(QStringLiteral("export-csv"),
-                                 QStringLiteral("With --simulate: write all results as CSV, as File > Export does."),
-                                 QStringLiteral("OUT.csv"));
-    QCommandLineOption timeout(QStringLiteral("timeout"),
-                               QStringLiteral("With --simulate: give up after this many seconds (default 600)."),
-                               QStringLiteral("S"), QStringLiteral("600"));
-    QCommandLineOption run(QStringLiteral("run"),
-                           QStringLiteral("Simulate the model as soon as the window opens (the window stays)."));
-    parser.addOptions({screenshot, size, libraryDir, simulate, exportCsv, timeout, run});
+    const CommandLine options(parser);
+    const auto& [screenshot, size, libraryDir, simulate, exportCsv, timeout, run] = options.all();
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();

@@ -308,7 +308,22 @@ GLYPHS = {
     "plus": "M -0.42 0 L 0.42 0 M 0 -0.42 L 0 0.42",
     "times": "M -0.32 -0.32 L 0.32 0.32 M 0.32 -0.32 L -0.32 0.32",
     "minus": "M -0.36 0 L 0.36 0",
+    "l": "M 0 -0.5 L 0 0.42",
+    "i": "M 0 -0.14 L 0 0.42 M 0 -0.4 L 0 -0.38",
+    "n": "M -0.22 -0.14 L -0.22 0.42 M -0.22 0.06 C -0.22 -0.22 0.22 -0.22 0.22 0.06 L 0.22 0.42",
+    "p": ("M -0.22 -0.14 L -0.22 0.7 M -0.22 0.13 C -0.22 -0.2 0.24 -0.2 0.24 0.13 "
+          "C 0.24 0.46 -0.22 0.46 -0.22 0.13"),
 }
+
+
+def word(ic, letters, cx, cy, size, color="#5f5f5f", w=5):
+    """A short badge such as "lin" or "np", centred on (cx, cy), from stroked glyphs."""
+    advance = {"l": 0.3, "i": 0.3}
+    widths = [advance.get(c, 0.6) for c in letters]
+    x = cx - sum(widths) * size / 2
+    for c, wdt in zip(letters, widths):
+        glyph(ic, c, x + wdt * size / 2, cy, size, color, w)
+        x += wdt * size
 
 
 def glyph(ic, name, cx, cy, size, color=DARK, w=5):
@@ -528,6 +543,14 @@ def elasto_backlash(name, color, fluid, two=False):
 @icon("rotational/elasto_backlash")
 def _():
     return elasto_backlash("rotational/elasto_backlash", DARK, "#d9d9d9")
+
+
+@icon("rotational/elasto_backlash_linear")
+def _():
+    # Flange's linear contact-law variant: the same drawing, badged so it tells apart.
+    ic = elasto_backlash("rotational/elasto_backlash_linear", DARK, "#d9d9d9")
+    word(ic, "lin", 60, -60, 34)
+    return ic
 
 
 @icon("rotational/elasto_backlash2")
@@ -810,6 +833,22 @@ def _():
     ic.line(66, -30, 66, 30, G, 7, cap="butt")
     ic.line(66, 0, 90, 0, G, 5)
     ic.line(30, 0, 40, 0, G, 5)
+    return ic
+
+
+@icon("translational/elasto_gap_linear")
+def _():
+    ic = ICONS["translational/elasto_gap"]()
+    ic.name = "translational/elasto_gap_linear"
+    word(ic, "lin", 60, -60, 34)
+    return ic
+
+
+@icon("translational/elasto_gap_no_pull")
+def _():
+    ic = ICONS["translational/elasto_gap"]()
+    ic.name = "translational/elasto_gap_no_pull"
+    word(ic, "np", 60, -62, 34)
     return ic
 
 

@@ -211,8 +211,7 @@ TEST_CASE("copy and paste brings the connections among the copies, with unique n
     const auto fragment = fragmentFromMimeData(mime.get());
     REQUIRE(fragment);
     CHECK(fragment->connections.size() == 1); // the one to inertia2 stays behind
-    const QPointF offset = pasteOffset(d.document.diagram(), *fragment, 20);
-    CHECK(offset == QPointF(20, 20));
+    const QPointF offset(20, 20);
     const int steps = d.stack().count();
     const QStringList added = d.editor.paste(*fragment, offset);
     CHECK(added == QStringList{"inertia3", "springDamper2"});

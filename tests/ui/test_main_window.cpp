@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QUndoStack>
 
 #include <catch2/catch.hpp>
 
@@ -90,17 +91,84 @@ TEST_CASE("actions carry the platform's standard shortcuts")
     CHECK(a.newFile->shortcut() == QKeySequence(QKeySequence::New));
     CHECK(a.open->shortcut() == QKeySequence(QKeySequence::Open));
     CHECK(a.save->shortcut() == QKeySequence(QKeySequence::Save));
-    CHECK(a.saveAs->shortcuts() == QKeySequence::keyBindings(QKeySequence::SaveAs));
+    CHECK_FALSE(a.saveAs->shortcuts().isEmpty());
     CHECK(a.undo->shortcuts() == QKeySequence::keyBindings(QKeySequence::Undo));
     CHECK(a.redo->shortcuts() == QKeySequence::keyBindings(QKeySequence::Redo));
     CHECK(a.cut->shortcuts() == QKeySequence::keyBindings(QKeySequence::Cut));
     CHECK(a.copy->shortcuts() == QKeySequence::keyBindings(QKeySequence::Copy));
     CHECK(a.paste->shortcuts() == QKeySequence::keyBindings(QKeySequence::Paste));
-    CHECK(a.remove->shortcuts() == QKeySequence::keyBindings(QKeySequence::Delete));
+    CHECK(a.remove->shortcuts().contains(QKeySequence(Qt::Key_Delete)));
     CHECK(a.selectAll->shortcuts() == QKeySequence::keyBindings(QKeySequence::SelectAll));
-    CHECK(a.zoomIn->shortcuts() == QKeySequence::keyBindings(QKeySequence::ZoomIn));
+    for (const QKeySequence& k : QKeySequence::keyBindings(QKeySequence::ZoomIn))
+        CHECK(a.zoomIn->shortcuts().contains(k));
     CHECK(a.zoomOut->shortcuts() == QKeySequence::keyBindings(QKeySequence::ZoomOut));
     CHECK_FALSE(a.zoomFit->shortcut().isEmpty());
+}
+
+TEST_CASE("Save As is Ctrl+Shift+S and Ctrl+= zooms in like Ctrl++")
+{
+    MainWindow window(fixture());
+    CHECK(window.actions().saveAs->shortcuts().contains(QKeySequence("Ctrl+Shift+S")));
+    CHECK(window.actions().zoomIn->shortcuts().contains(QKeySequence("Ctrl+=")));
+    CHECK(window.actions().zoomIn->shortcuts().contains(QKeySequence("Ctrl++")));
+}
+
+TEST_CASE("no two actions of the main window share a key sequence")
+{
+    MainWindow window(fixture());
+    QHash<QKeySequence, QString> owner;
+    int checked = 0;
+    for (QAction* action : window.findChildren<QAction*>()) {
+        for (const QKeySequence& key : action->shortcuts()) {
+            INFO(key.toString().toStdString() << ": " << action->text().toStdString() << " and "
+                                               << owner.value(key).toStdString());
+            CHECK_FALSE(owner.contains(key));
+            owner.insert(key, action->text());
+            ++checked;
+        }
+    }
+    CHECK(checked >= 20); // the window's actions were found, with their keys
+    CHECK(owner.value(QKeySequence("Ctrl+D")) == window.actions().duplicate->text());
+    CHECK(owner.value(QKeySequence(Qt::Key_F5)) == window.actions().simulate->text());
+}
+
+TEST_CASE("with the X11 key bindings, where Delete includes Ctrl+D, no two actions share a key")
+{
+    // What the X11 keyboard scheme binds (the offscreen tests run with the Windows one).
+    const auto x11 = [](QKeySequence::StandardKey key) -> QList<QKeySequence> {
+        switch (key) {
+        case QKeySequence::Delete: return {QKeySequence(Qt::Key_Delete), QKeySequence(Qt::CTRL | Qt::Key_D)};
+        case QKeySequence::SaveAs: return {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)};
+        default: return QKeySequence::keyBindings(key);
+        }
+    };
+    QObject owner;
+    QUndoStack stack;
+    const WindowActions a(&owner, &stack, x11);
+    QHash<QKeySequence, QString> seen;
+    for (QAction* action : owner.findChildren<QAction*>())
+        for (const QKeySequence& key : action->shortcuts()) {
+            INFO(key.toString().toStdString() << ": " << action->text().toStdString());
+            CHECK_FALSE(seen.contains(key));
+            seen.insert(key, action->text());
+        }
+    CHECK(a.duplicate->shortcuts() == QList<QKeySequence>{QKeySequence("Ctrl+D")});
+    CHECK(a.remove->shortcuts() == QList<QKeySequence>{QKeySequence(Qt::Key_Delete)});
+    CHECK(a.saveAs->shortcuts() == QList<QKeySequence>{QKeySequence("Ctrl+Shift+S")});
+}
+
+TEST_CASE("Ctrl+D duplicates the selection")
+{
+    MainWindow window(fixture());
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+    window.editor().addComponent("Rotational.Components.Inertia", {0, 0});
+    window.scene()->selectComponents({"inertia1"});
+    window.view()->setFocus();
+    QTest::keyClick(window.view(), Qt::Key_D, Qt::ControlModifier);
+    CHECK(window.document()->diagram().components.size() == 2);
+    CHECK(window.scene()->selectedComponentNames() == QStringList{"inertia2"});
 }
 
 TEST_CASE("copy, paste, duplicate and cut work on the selection through the window's actions")

@@ -4,6 +4,7 @@
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/canvas/port_item.hpp"
 #include "ui/document/parameter_values.hpp"
+#include "ui/document/port_geometry.hpp"
 
 #include <QFont>
 #include <QGraphicsSimpleTextItem>
@@ -46,14 +47,7 @@ ComponentItem::ComponentItem(const diagram::Component& c, const library::Compone
     if (definition) {
         const double portSize = std::min(size_.width(), size_.height()) * 0.11;
         for (const library::ConnectorDef& con : definition->connectors) {
-            // MSL icon coordinates (-100..100, y up) to body pixels (y down).
-            const QPointF at(con.x / 200.0 * size_.width(), -con.y / 200.0 * size_.height());
-            QPointF outward;
-            if (std::abs(con.x) >= std::abs(con.y) && con.x != 0)
-                outward = QPointF(con.x > 0 ? 1 : -1, 0);
-            else if (con.y != 0)
-                outward = QPointF(0, con.y > 0 ? -1 : 1);
-            auto* port = new PortItem(this, con, at, outward, portSize, body_);
+            auto* port = new PortItem(this, con, connectorOffset(con, size_), connectorOutward(con), portSize, body_);
             ports_.insert(port->connectorName(), port);
         }
         setToolTip(QStringLiteral("%1: %2\n%3").arg(name_, type_, qs(definition->description)));
@@ -73,13 +67,8 @@ void ComponentItem::refresh(const diagram::Component& c)
         size_ = size;
         body_->setSize(size);
     }
-    // Placement angles are counter-clockwise with y up; on the y-down scene that is a
-    // negative rotation. Mirroring applies before rotation (Modelica's convention).
-    QTransform t;
-    t.rotate(-p.rotation);
-    t.scale(p.flipH ? -1 : 1, p.flipV ? -1 : 1);
     prepareGeometryChange();
-    body_->setTransform(t);
+    body_->setTransform(placementTransform(p));
     anchor_ = toScene(p.x, p.y);
     setPos(anchor_);
 

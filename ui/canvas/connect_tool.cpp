@@ -1,10 +1,11 @@
 #include "ui/canvas/connect_tool.hpp"
 
 #include "ui/canvas/diagram_scene.hpp"
-#include "ui/canvas/orthogonal_route.hpp"
 #include "ui/canvas/port_item.hpp"
+#include "ui/document/connection_routing.hpp"
 #include "ui/document/connection_rules.hpp"
 #include "ui/document/diagram_editor.hpp"
+#include "ui/document/orthogonal_route.hpp"
 
 #include <QGraphicsPathItem>
 #include <QPen>
@@ -53,7 +54,7 @@ void ConnectTool::moveTo(QPointF scenePos)
     const QPointF end = target_ ? target_->scenePos() : scenePos;
     const QPointF endDir = target_ ? target_->sceneOutward() : QPointF();
     QPainterPath path;
-    path.addPolygon(orthogonalRoute(start_->scenePos(), start_->sceneOutward(), end, endDir, {}));
+    path.addPolygon(freshRoute(start_->scenePos(), start_->sceneOutward(), end, endDir, {}, kRouteStub * kUnit));
     preview_->setPath(path);
 }
 

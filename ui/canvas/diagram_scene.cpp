@@ -1,13 +1,18 @@
 #include "ui/canvas/diagram_scene.hpp"
 
+#include "ui/canvas/component_body.hpp"
 #include "ui/canvas/component_item.hpp"
 #include "ui/canvas/connect_tool.hpp"
 #include "ui/canvas/connection_item.hpp"
-#include "ui/canvas/orthogonal_route.hpp"
+#include "ui/canvas/free_placement.hpp"
+#include "ui/document/orthogonal_route.hpp"
+#include "ui/document/segment_drag.hpp"
 #include "ui/canvas/port_item.hpp"
 #include "ui/canvas/scene_units.hpp"
+#include "ui/document/connection_routing.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/diagram_editor.hpp"
+#include "ui/document/instance_naming.hpp"
 #include "ui/mime_types.hpp"
 
 #include <QGraphicsSceneDragDropEvent>
@@ -41,7 +46,12 @@ DiagramScene::DiagramScene(DiagramEditor& editor, IconCache& icons, QObject* par
     rebuild();
 }
 
-DiagramScene::~DiagramScene() = default;
+DiagramScene::~DiagramScene()
+{
+    // QGraphicsScene deletes its items after this body, announcing the lost selection on
+    // the way; listeners would then ask about items already gone.
+    blockSignals(true);
+}
 
 void DiagramScene::rebuild()
 {
@@ -126,27 +136,38 @@ void DiagramScene::updateConnection(int index)
     ComponentItem* b = components_.value(instanceOf(to));
     PortItem* pa = portItem(from);
     PortItem* pb = portItem(to);
+    item->setVisible(a || b);
+    if (pa || pb)
+        item->setDomain((pa ? pa : pb)->connectorType());
+    // While a group is dragged its inner lines keep their shape: shift their corners too.
+    // A line to a component dragged alone has its leg there routed afresh, as the editor
+    // will store it when the drag ends.
+    const QPointF da = a ? a->pos() - a->documentPos() : QPointF(), db = b ? b->pos() - b->documentPos() : QPointF();
+    const QPointF shift = da == db ? da : QPointF();
+    QList<QPointF> corners;
+    for (const auto& [x, y] : c.points)
+        corners << QPointF(x, y) + toDiagram(shift);
+    if (pa && pb) {
+        auto end = [](PortItem* p, ComponentItem* owner) {
+            const QRectF icon = owner->body()->mapRectToScene(owner->body()->boundingRect());
+            return RouteEnd{toDiagram(p->scenePos()), p->sceneOutward(), QRectF(toDiagram(icon.topLeft()), icon.size() / kUnit)};
+        };
+        QPolygonF route = connectionRoute(end(pa, a), end(pb, b), corners, da != db && !da.isNull(), da != db && !db.isNull());
+        for (QPointF& p : route)
+            p *= kUnit;
+        item->setRoute(route);
+        return;
+    }
     // A type missing from the library has no ports: end the line at its centre.
     auto anchor = [](PortItem* p, ComponentItem* owner, QPointF fallback) {
         return p ? p->scenePos() : owner ? owner->pos() : fallback;
     };
-    QList<QPointF> corners;
-    // While a group is dragged its inner lines keep their shape: shift their corners too.
-    QPointF shift;
-    if (a && b) {
-        const QPointF da = a->pos() - a->documentPos(), db = b->pos() - b->documentPos();
-        if (da == db)
-            shift = da;
-    }
-    for (const auto& [x, y] : c.points)
-        corners << toScene(x, y) + shift;
+    for (QPointF& p : corners)
+        p *= kUnit;
     const QPointF fallback = corners.isEmpty() ? QPointF() : corners.front();
     const QPointF start = anchor(pa, a, fallback), end = anchor(pb, b, fallback);
-    item->setVisible(a || b);
     item->setRoute(orthogonalRoute(start, pa ? pa->sceneOutward() : QPointF(), end, pb ? pb->sceneOutward() : QPointF(),
                                    corners));
-    if (pa || pb)
-        item->setDomain((pa ? pa : pb)->connectorType());
 }
 
 void DiagramScene::updateConnectionsOf(const QString& name)
@@ -163,6 +184,33 @@ void DiagramScene::componentItemMoved(ComponentItem* item)
 {
     if (components_.value(item->name()) == item)
         updateConnectionsOf(item->name());
+}
+
+QPointF DiagramScene::freeOffset(const diagram::Diagram& fragment, QPointF preferred) const
+{
+    // Footprints come from real (unshown) items, so the texts measure as they will draw.
+    QList<QRectF> footprint, occupied;
+    for (diagram::Component c : fragment.components) {
+        c.placement.x += preferred.x();
+        c.placement.y += preferred.y();
+        const ComponentItem probe(c, editor_.document().definition(c), icons_);
+        footprint << footprintOf(probe);
+    }
+    for (const ComponentItem* item : components_)
+        occupied << footprintOf(*item);
+    return preferred + toDiagram(nearestFreeOffset(footprint, occupied, kGrid * kUnit));
+}
+
+QPointF DiagramScene::freeSpot(const QString& type, QPointF at) const
+{
+    diagram::Diagram single;
+    diagram::Component c;
+    c.name = (baseNameForType(type) + QLatin1Char('1')).toStdString();
+    c.type = type.toStdString();
+    c.placement.x = at.x();
+    c.placement.y = at.y();
+    single.components.push_back(c);
+    return at + freeOffset(single);
 }
 
 QStringList DiagramScene::selectedComponentNames() const
@@ -230,14 +278,52 @@ void DiagramScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
             event->accept();
             return;
         }
+        if (startLineDrag(event->scenePos())) {
+            // Still a click as far as selection goes; the drag starts once the mouse moves.
+            QGraphicsScene::mousePressEvent(event);
+            return;
+        }
     }
     QGraphicsScene::mousePressEvent(event);
+}
+
+bool DiagramScene::startLineDrag(QPointF scenePos)
+{
+    lineDrag_.reset();
+    // Only a line on top: a component drawn over a line wins the click.
+    for (QGraphicsItem* item : items(scenePos)) {
+        if (qgraphicsitem_cast<ConnectionItem*>(item) == nullptr) {
+            for (QGraphicsItem* p = item; p; p = p->parentItem())
+                if (qgraphicsitem_cast<ComponentItem*>(p))
+                    return false;
+            continue;
+        }
+        auto* line = static_cast<ConnectionItem*>(item);
+        const int index = static_cast<int>(connections_.indexOf(line));
+        const SegmentGrip grip = gripAt(line->route(), scenePos, 6);
+        if (index < 0 || !grip.valid())
+            return false;
+        lineDrag_ = LineDrag{index, grip, line->route(), scenePos, false};
+        return true;
+    }
+    return false;
 }
 
 void DiagramScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
 {
     if (connectTool_) {
         connectTool_->moveTo(event->scenePos());
+        event->accept();
+        return;
+    }
+    if (lineDrag_ && (event->buttons() & Qt::LeftButton)) {
+        QPointF delta = event->scenePos() - lineDrag_->pressPos;
+        if (!lineDrag_->active && delta.manhattanLength() < 4)
+            return;
+        lineDrag_->active = true;
+        if (snap_) // whole diagram units, where the stored points live
+            delta = snapped(delta, kUnit);
+        connections_[lineDrag_->index]->setRoute(dragged(lineDrag_->route, lineDrag_->grip, delta));
         event->accept();
         return;
     }
@@ -254,6 +340,18 @@ void DiagramScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
         event->accept();
         return;
     }
+    if (lineDrag_ && lineDrag_->active) {
+        const LineDrag drag = *lineDrag_;
+        lineDrag_.reset();
+        QPolygonF route = connections_[drag.index]->route();
+        for (QPointF& p : route)
+            p /= kUnit;
+        if (!editor_.setConnectionPoints(drag.index, cornersOf(simplifiedRoute(route))))
+            updateConnection(drag.index);
+        event->accept();
+        return;
+    }
+    lineDrag_.reset();
     QGraphicsScene::mouseReleaseEvent(event);
     commitDraggedMoves();
 }
@@ -333,6 +431,7 @@ void DiagramScene::dropEvent(QGraphicsSceneDragDropEvent* event)
     QPointF at = toDiagram(event->scenePos());
     if (snap_)
         at = snapped(at, kGrid);
+    at = freeSpot(type, at);
     QString error;
     const QString name = editor_.addComponent(type, at, &error);
     if (name.isEmpty()) {

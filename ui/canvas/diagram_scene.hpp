@@ -2,11 +2,15 @@
 // The canvas: a QGraphicsScene that mirrors a DiagramDocument. It creates, updates and
 // deletes items when the document signals a change, and turns mouse gestures into
 // DiagramEditor calls (drop, drag-to-connect, move on release). It owns no model state.
+#include "engine/diagram/diagram.hpp"
+#include "ui/document/segment_drag.hpp"
+
 #include <QGraphicsScene>
 #include <QHash>
 #include <QList>
 
 #include <memory>
+#include <optional>
 
 namespace flange::ui {
 
@@ -46,6 +50,12 @@ public:
     void flipSelection(Qt::Orientation orientation);
     void nudgeSelection(QPointF diagramDelta);
 
+    // Where new components go: the offset (diagram units) nearest to `preferred`, on the
+    // grid, at which the fragment's icons and texts cover none already on the canvas.
+    QPointF freeOffset(const diagram::Diagram& fragment, QPointF preferred = {}) const;
+    // The free grid point nearest to `at` for a new instance of `type`.
+    QPointF freeSpot(const QString& type, QPointF at) const;
+
     // Called by a component item while it is dragged, so its lines follow it.
     void componentItemMoved(ComponentItem* item);
 
@@ -79,6 +89,8 @@ private:
     void updateConnectionsOf(const QString& name);
     void commitDraggedMoves();
     PortItem* portUnder(QPointF scenePos) const;
+    // A press on a line's segment or corner: remembers it, so that moving reshapes the line.
+    bool startLineDrag(QPointF scenePos);
 
     DiagramEditor& editor_;
     IconCache& icons_;
@@ -86,6 +98,14 @@ private:
     QList<ConnectionItem*> connections_; // aligned with diagram().connections
     std::unique_ptr<ConnectTool> connectTool_;
     bool snap_ = true;
+    struct LineDrag {
+        int index;
+        SegmentGrip grip;
+        QPolygonF route; // as it was when pressed, in scene pixels
+        QPointF pressPos;
+        bool active;
+    };
+    std::optional<LineDrag> lineDrag_;
 };
 
 } // namespace flange::ui

@@ -14,8 +14,5 @@ namespace flange::ui {
 QMimeData* fragmentToMimeData(const diagram::Diagram& fragment);
 // Null when the clipboard holds no diagram.
 std::optional<diagram::Diagram> fragmentFromMimeData(const QMimeData* mime);
-// Where to paste so the copy does not hide its original: shifted a grid step at a time
-// until no pasted component lands on an occupied centre.
-QPointF pasteOffset(const diagram::Diagram& target, const diagram::Diagram& fragment, double step);
 
 } // namespace flange::ui

@@ -1,5 +1,6 @@
 #include "ui/document/diagram_editor.hpp"
 
+#include "ui/document/connection_routing.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/instance_naming.hpp"
 #include "ui/document/undo_commands.hpp"
@@ -43,6 +44,60 @@ int normalizedAngle(double degrees)
 {
     int a = static_cast<int>(std::lround(degrees)) % 360;
     return a < 0 ? a + 360 : a;
+}
+
+bool sameTurn(const diagram::Placement& a, const diagram::Placement& b)
+{
+    return a.rotation == b.rotation && a.flipH == b.flipH && a.flipV == b.flipV && a.width == b.width &&
+           a.height == b.height;
+}
+
+// The route points of every connection touching a component whose placement becomes
+// `after`. A connection whose two ends shift alike keeps its shape, shifted; otherwise
+// the legs at the ends that moved or turned are routed afresh, so no line is left
+// running through an icon or into the wrong side of a port.
+std::vector<PointsChange> routesAfter(const DiagramDocument& doc, const std::vector<PlacementChange>& changes)
+{
+    QHash<QString, diagram::Placement> after;
+    QHash<QString, diagram::Placement> before;
+    for (const PlacementChange& c : changes) {
+        after.insert(c.name, c.after);
+        before.insert(c.name, c.before);
+    }
+    std::vector<PointsChange> out;
+    const auto& cons = doc.diagram().connections;
+    for (size_t i = 0; i < cons.size(); ++i) {
+        const diagram::Connection& c = cons[i];
+        const QString a = instanceOf(c.from), b = instanceOf(c.to);
+        const bool aChanged = after.contains(a), bChanged = after.contains(b);
+        if (!aChanged && !bChanged)
+            continue;
+        PointsChange p{static_cast<int>(i), c.points, c.points};
+        if (aChanged && bChanged && sameTurn(after[a], after[b]) && sameTurn(before[a], after[a]) &&
+            sameTurn(before[b], after[b])) {
+            const QPointF da(after[a].x - before[a].x, after[a].y - before[a].y);
+            const QPointF db(after[b].x - before[b].x, after[b].y - before[b].y);
+            if (da == db) {
+                for (auto& [x, y] : p.after) {
+                    x += da.x();
+                    y += da.y();
+                }
+                if (p.after != p.before)
+                    out.push_back(p);
+                continue;
+            }
+        }
+        const std::optional<RouteEnd> from = routeEnd(doc, c.from, after), to = routeEnd(doc, c.to, after);
+        if (!from || !to)
+            continue; // a type missing from the library: nothing to route by
+        QList<QPointF> points;
+        for (const auto& [x, y] : c.points)
+            points << QPointF(x, y);
+        p.after = cornersOf(connectionRoute(*from, *to, points, aChanged, bChanged));
+        if (p.after != p.before)
+            out.push_back(p);
+    }
+    return out;
 }
 
 } // namespace
@@ -96,20 +151,7 @@ void DiagramEditor::moveTo(const QHash<QString, QPointF>& centres)
     }
     if (changes.empty() || std::all_of(deltas.begin(), deltas.end(), [](QPointF d) { return d.isNull(); }))
         return;
-    std::vector<PointsChange> points;
-    const auto& cons = doc_.diagram().connections;
-    for (size_t i = 0; i < cons.size(); ++i) {
-        const diagram::Connection& c = cons[i];
-        const QString a = instanceOf(c.from), b = instanceOf(c.to);
-        if (c.points.empty() || !deltas.contains(a) || !deltas.contains(b) || deltas[a] != deltas[b])
-            continue;
-        PointsChange p{static_cast<int>(i), c.points, c.points};
-        for (auto& [x, y] : p.after) {
-            x += deltas[a].x();
-            y += deltas[a].y();
-        }
-        points.push_back(p);
-    }
+    const std::vector<PointsChange> points = routesAfter(doc_, changes);
     doc_.undoStack()->push(new SetPlacementCommand(doc_, SetPlacementCommand::Move, changes, points));
 }
 
@@ -133,7 +175,8 @@ void DiagramEditor::rotate(const QStringList& names)
             changes.push_back(change);
         }
     if (!changes.empty())
-        doc_.undoStack()->push(new SetPlacementCommand(doc_, SetPlacementCommand::Rotate, changes, {}));
+        doc_.undoStack()->push(
+            new SetPlacementCommand(doc_, SetPlacementCommand::Rotate, changes, routesAfter(doc_, changes)));
 }
 
 void DiagramEditor::flip(const QStringList& names, Qt::Orientation orientation)
@@ -153,7 +196,17 @@ void DiagramEditor::flip(const QStringList& names, Qt::Orientation orientation)
             changes.push_back(change);
         }
     if (!changes.empty())
-        doc_.undoStack()->push(new SetPlacementCommand(doc_, SetPlacementCommand::Flip, changes, {}));
+        doc_.undoStack()->push(
+            new SetPlacementCommand(doc_, SetPlacementCommand::Flip, changes, routesAfter(doc_, changes)));
+}
+
+bool DiagramEditor::setConnectionPoints(int index, const Points& points)
+{
+    const auto& cons = doc_.diagram().connections;
+    if (index < 0 || index >= static_cast<int>(cons.size()) || cons[static_cast<size_t>(index)].points == points)
+        return false;
+    doc_.undoStack()->push(new SetConnectionPointsCommand(doc_, index, points));
+    return true;
 }
 
 void DiagramEditor::remove(const QStringList& names, const QList<int>& connections)

@@ -41,6 +41,10 @@ public:
     // Mirrors each component about its own vertical (Qt::Horizontal) or horizontal axis.
     void flip(const QStringList& names, Qt::Orientation orientation);
 
+    // Replaces the route points of connection `index` (a segment or corner dragged by
+    // hand); false when they are unchanged or there is no such connection.
+    bool setConnectionPoints(int index, const Points& points);
+
     // Deletes components (with their connections) and connections, in one step.
     void remove(const QStringList& names, const QList<int>& connections = {});
     bool rename(const QString& oldName, const QString& newName, QString* reason = nullptr);

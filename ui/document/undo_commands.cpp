@@ -142,6 +142,21 @@ void RemoveConnectionCommand::redo() { connection_ = doc_.takeConnection(index_)
 
 void RemoveConnectionCommand::undo() { doc_.insertConnection(index_, connection_); }
 
+SetConnectionPointsCommand::SetConnectionPointsCommand(DiagramDocument& doc, int index, Points points,
+                                                       QUndoCommand* parent)
+    : QUndoCommand(parent), doc_(doc), index_(index), new_(std::move(points))
+{
+    const auto& list = doc_.diagram().connections;
+    if (index >= 0 && index < static_cast<int>(list.size())) {
+        old_ = list[static_cast<size_t>(index)].points;
+        setText(QObject::tr("Reshape the line from %1").arg(qs(list[static_cast<size_t>(index)].from)));
+    }
+}
+
+void SetConnectionPointsCommand::redo() { doc_.setConnectionPoints(index_, new_); }
+
+void SetConnectionPointsCommand::undo() { doc_.setConnectionPoints(index_, old_); }
+
 SetExperimentCommand::SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent)
     : QUndoCommand(parent), doc_(doc), old_(doc.diagram().experiment), new_(e)
 {

@@ -120,6 +120,21 @@ private:
     diagram::Connection connection_;
 };
 
+// The route points of one connection, reshaped by hand. Never merges: each drag of a
+// segment or corner is a step of its own.
+class SetConnectionPointsCommand : public QUndoCommand {
+public:
+    using Points = std::vector<std::pair<double, double>>;
+    SetConnectionPointsCommand(DiagramDocument& doc, int index, Points points, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    int index_;
+    Points old_, new_;
+};
+
 class SetExperimentCommand : public QUndoCommand {
 public:
     SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent = nullptr);
