@@ -11,6 +11,7 @@
 #include "ui/palette/library_browser.hpp"
 #include "ui/palette/library_model.hpp"
 #include "ui/parameters/experiment_dialog.hpp"
+#include "ui/parameters/model_parameters_dialog.hpp"
 #include "ui/parameters/parameter_dialog.hpp"
 #include "ui/plot/plot_area.hpp"
 #include "ui/recent_files.hpp"
@@ -134,6 +135,11 @@ void MainWindow::createMenus()
 
     QMenu* diagramMenu = menuBar()->addMenu(tr("&Diagram"));
     diagramMenu->addAction(a.experiment);
+    diagramMenu->addAction(tr("Model &Parameters…"), this, [this] {
+        ModelParametersDialog dialog(document_->diagram(), this);
+        if (dialog.exec() == QDialog::Accepted)
+            editor_->setModelParameters(dialog.result());
+    })->setObjectName(QStringLiteral("modelParameters"));
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->addActions({a.simulate, a.stopRun, a.autoResimulate});
@@ -414,7 +420,7 @@ void MainWindow::editParameters(const QString& name)
                                      .arg(name, QString::fromStdString(c->type)), 8000);
         return;
     }
-    ParameterDialog dialog(*def, *c, this);
+    ParameterDialog dialog(*def, *c, this, &document_->diagram());
     if (dialog.exec() == QDialog::Accepted)
         editor_->setSettings(name, dialog.parameters(), dialog.variables());
 }

@@ -29,6 +29,8 @@ public:
     QString text() const;
     void setText(const QString& text);
     bool isChanged() const { return text() != initialText_; }
+    // The names an expression may use (the diagram's parameters).
+    void setScope(std::vector<std::string> names) { names_ = std::move(names); }
     ParsedValue parsed() const;
     // Marks the editor red with the reason as its tooltip, or clears the mark.
     void showValidity(const QString& reason);
@@ -43,6 +45,7 @@ private:
     QString defaultText_;
     QLineEdit* line_ = nullptr;
     QComboBox* combo_ = nullptr;
+    std::vector<std::string> names_;
 };
 
 } // namespace flange::ui
