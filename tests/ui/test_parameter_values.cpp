@@ -6,13 +6,17 @@
 #include "engine/error.hpp"
 #include "engine/library/library.hpp"
 #include "ui/canvas/component_item.hpp"
+#include "ui/main_window.hpp"
 #include "ui/parameters/model_parameters_dialog.hpp"
 #include "ui/parameters/parameter_dialog.hpp"
 #include "ui/parameters/parameter_field.hpp"
 #include "ui/parameters/start_value_field.hpp"
 #include "ui_test_support.hpp"
 
+#include <QAction>
+#include <QApplication>
 #include <QFile>
+#include <QTimer>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -182,14 +186,27 @@ TEST_CASE("model parameters: rename updates every use, delete of a used one is r
     CHECK(canvas.scene.componentItem("inertia1")->shownLabel() == "J=2*T2");
 }
 
-TEST_CASE("the Diagram menu opens the model parameters")
+TEST_CASE("the Diagram menu opens the model parameters and OK applies them as one step")
 {
-    test::Canvas canvas;
-    // The dialog is reached from the main window's Diagram menu (objectName modelParameters);
-    // here the dialog shows an empty table for a diagram without parameters.
-    ModelParametersDialog dialog(canvas.document.diagram());
-    CHECK(dialog.table()->rowCount() == 0);
-    CHECK(dialog.okButton()->isEnabled());
+    MainWindow window(ComponentLibrary{std::const_pointer_cast<library::Library>(test::fixtureLibrary()), {}, {}});
+    auto* action = window.findChild<QAction*>(QStringLiteral("modelParameters"));
+    REQUIRE(action);
+    CHECK(action->text() == "Model &Parameters…");
+    const int steps = window.document()->undoStack()->count();
+    bool seen = false;
+    QTimer::singleShot(0, [&seen] {
+        auto* dialog = qobject_cast<ModelParametersDialog*>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        seen = true;
+        dialog->table()->item(dialog->addParameter(), ModelParametersDialog::Value)->setText("2.5");
+        dialog->okButton()->click();
+    });
+    action->trigger();
+    CHECK(seen);
+    REQUIRE(window.document()->diagram().parameters.size() == 1);
+    CHECK(window.document()->diagram().parameters[0] == std::pair<std::string, diagram::Json>("p1", 2.5));
+    CHECK(window.document()->undoStack()->count() == steps + 1);
 }
 
 TEST_CASE("whole numbers stay whole when the editor saves a diagram")
