@@ -142,7 +142,7 @@ std::optional<Unit> parseUnit(std::string_view text, std::string* error)
     std::optional<Unit> single;
     size_t i = 0;
     while (i < t.size()) {
-        if (t[i] == '(' || t[i] == ')') { // "N.m/(rad/s)": the parenthesis flips the sign back
+        if (t[i] == '(' || t[i] == ')') { // "N.m/(rad/s)": no library unit needs them
             if (error)
                 *error = "'" + t + "': parentheses are not supported in units";
             return std::nullopt;
