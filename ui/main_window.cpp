@@ -13,6 +13,7 @@
 #include "ui/palette/library_model.hpp"
 #include "ui/parameters/experiment_dialog.hpp"
 #include "ui/parameters/live_parameter_session.hpp"
+#include "ui/parameters/model_parameters_dialog.hpp"
 #include "ui/parameters/parameter_dialog.hpp"
 #include "ui/plot/plot_area.hpp"
 #include "ui/recent_files.hpp"
@@ -148,6 +149,11 @@ void MainWindow::createMenus()
 
     QMenu* diagramMenu = menuBar()->addMenu(tr("&Diagram"));
     diagramMenu->addAction(a.experiment);
+    diagramMenu->addAction(tr("Model &Parameters…"), this, [this] {
+        ModelParametersDialog dialog(document_->diagram(), this);
+        if (dialog.exec() == QDialog::Accepted)
+            editor_->setModelParameters(dialog.result());
+    })->setObjectName(QStringLiteral("modelParameters"));
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->addActions({a.simulate, a.stopRun, a.autoResimulate});
@@ -438,7 +444,7 @@ void MainWindow::editParameters(const QString& name)
                                      .arg(name, QString::fromStdString(c->type)), 8000);
         return;
     }
-    ParameterDialog dialog(*def, *c, this);
+    ParameterDialog dialog(*def, *c, this, &document_->diagram());
     // Auto Re-simulate on: each valid edit is previewed in the document so the plots follow
     // it; still one undo step on OK and nothing left on Cancel. Off: applied on OK only.
     std::optional<LiveParameterSession> live;

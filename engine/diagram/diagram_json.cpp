@@ -4,6 +4,7 @@
 #include "engine/io/json_input.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -48,6 +49,14 @@ bool isIdentifier(const std::string& s)
     if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
         return false;
     return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+// A whole number is written as one (-80, not -80.0), so a re-saved file reads as it was written.
+Json numberJson(double v)
+{
+    if (v == std::floor(v) && std::abs(v) < 1e15)
+        return Json(static_cast<long long>(v));
+    return Json(v);
 }
 
 } // namespace
@@ -196,11 +205,11 @@ Json toJson(const Diagram& d)
     if (!d.description.empty())
         j["description"] = d.description;
     Json e = Json::object();
-    e["startTime"] = d.experiment.startTime;
-    e["stopTime"] = d.experiment.stopTime;
+    e["startTime"] = numberJson(d.experiment.startTime);
+    e["stopTime"] = numberJson(d.experiment.stopTime);
     if (d.experiment.interval)
-        e["interval"] = *d.experiment.interval;
-    e["tolerance"] = d.experiment.tolerance;
+        e["interval"] = numberJson(*d.experiment.interval);
+    e["tolerance"] = numberJson(d.experiment.tolerance);
     j["experiment"] = e;
     if (!d.parameters.empty()) {
         Json p = Json::object();
@@ -236,11 +245,11 @@ Json toJson(const Diagram& d)
             cj["variables"] = vars;
         }
         Json pl = Json::object();
-        pl["x"] = c.placement.x;
-        pl["y"] = c.placement.y;
-        pl["width"] = c.placement.width;
-        pl["height"] = c.placement.height;
-        pl["rotation"] = c.placement.rotation;
+        pl["x"] = numberJson(c.placement.x);
+        pl["y"] = numberJson(c.placement.y);
+        pl["width"] = numberJson(c.placement.width);
+        pl["height"] = numberJson(c.placement.height);
+        pl["rotation"] = numberJson(c.placement.rotation);
         pl["flipH"] = c.placement.flipH;
         pl["flipV"] = c.placement.flipV;
         cj["placement"] = pl;
@@ -257,7 +266,7 @@ Json toJson(const Diagram& d)
         if (!c.points.empty()) {
             Json pts = Json::array();
             for (const auto& [x, y] : c.points)
-                pts.push_back(Json::array({x, y}));
+                pts.push_back(Json::array({numberJson(x), numberJson(y)}));
             cj["points"] = pts;
         }
         for (auto it = c.extra.begin(); it != c.extra.end(); ++it)

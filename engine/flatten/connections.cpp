@@ -2,6 +2,7 @@
 
 #include "engine/error.hpp"
 #include "engine/instance_name.hpp"
+#include "engine/library/connection_rules.hpp"
 
 #include <map>
 
@@ -62,23 +63,10 @@ void ConnectionBuilder::build()
                                   " is disabled (" + off.disabledBecause + " is false)");
             continue;
         }
-        Domain da = library::domainOf(ca.type), db = library::domainOf(cb.type);
-        using library::domainName;
         if (a == b)
             throw badInput("connection " + label + " connects a connector to itself").about(ends);
-        if (da != db)
-            throw badInput("connection " + label + ": cannot connect a " + domainName(da) + " connector (" + con.from +
-                           ") to a " + domainName(db) + " connector (" + con.to + ")")
-                .about(ends);
-        if (da == Domain::Signal) {
-            bool boolA = ca.type == ConnectorType::BooleanInput || ca.type == ConnectorType::BooleanOutput;
-            bool boolB = cb.type == ConnectorType::BooleanInput || cb.type == ConnectorType::BooleanOutput;
-            if (boolA != boolB)
-                throw badInput("connection " + label + ": cannot connect a Boolean signal to a Real signal").about(ends);
-            if (!library::isInput(ca.type) && !library::isInput(cb.type))
-                throw badInput("connection " + label + ": both ends are outputs; an output can only drive inputs")
-                    .about(ends);
-        }
+        if (std::optional<std::string> why = library::connectionRefusal(ca.type, cb.type))
+            throw badInput("connection " + label + ": " + *why).about(ends);
         connected[static_cast<size_t>(a)] = connected[static_cast<size_t>(b)] = true;
         parent_[static_cast<size_t>(find(a))] = find(b);
     }

@@ -4,6 +4,7 @@
 #include "engine/expr/parser.hpp"
 #include "engine/flatten/connections.hpp"
 #include "engine/flatten/lower.hpp"
+#include "engine/flatten/parameter_values.hpp"
 
 #include <cmath>
 #include <deque>
@@ -19,60 +20,6 @@ using library::EquationDef;
 using library::ExprText;
 
 namespace {
-
-// A parameter's evaluated value: a number (Real/Integer/Boolean/StateSelect) or a table.
-struct ParamValue {
-    double value = 0;
-    int32_t table = -1;
-};
-
-// Evaluates a JSON value from the diagram (number, boolean, table, or expression text).
-ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const std::string& what)
-{
-    ParamValue v;
-    if (j.is_number()) {
-        v.value = j.get<double>();
-        return v;
-    }
-    if (j.is_boolean()) {
-        v.value = j.get<bool>() ? 1 : 0;
-        return v;
-    }
-    if (j.is_array()) {
-        expr::Table t;
-        for (const Json& row : j) {
-            if (!row.is_array())
-                throw badInput(what + ": a table is a list of rows of numbers");
-            std::vector<double> r;
-            for (const Json& x : row) {
-                if (!x.is_number())
-                    throw badInput(what + ": a table is a list of rows of numbers");
-                r.push_back(x.get<double>());
-            }
-            t.rows.push_back(std::move(r));
-        }
-        if (std::string defect = expr::tableDefect(t); !defect.empty())
-            throw badInput(what + ": " + defect);
-        v.table = pool.addTable(std::move(t));
-        return v;
-    }
-    if (j.is_string()) {
-        std::string text = j.get<std::string>();
-        expr::AstPtr ast;
-        try {
-            ast = expr::parseExpression(text);
-        } catch (const expr::ParseError& e) {
-            throw badInput(what + ": " + e.what() + " at column " + std::to_string(e.column() + 1) + " of \"" + expr::excerpt(text) + "\"");
-        }
-        Lowerer low(pool, scope, nullptr, {}, what, -1);
-        NodeId n = low.lower(*ast);
-        if (!pool.isConst(n))
-            throw badInput(what + ": \"" + text + "\" is not a constant expression");
-        v.value = pool.constValue(n);
-        return v;
-    }
-    throw badInput(what + ": expected a number, boolean, table or expression");
-}
 
 class Instantiator {
 public:
@@ -98,121 +45,17 @@ public:
     }
 
 private:
-    // -------- model-level parameters
-    Symbol modelParam(const std::string& name)
-    {
-        auto done = modelParams_.find(name);
-        if (done != modelParams_.end())
-            return toSymbol(done->second);
-        for (const auto& [k, v] : d_.parameters) {
-            if (k != name)
-                continue;
-            if (!modelInProgress_.insert(name).second)
-                throw badInput("model parameter '" + name + "' depends on itself");
-            ParamValue pv = evalJson(v, m_.pool, [this](const std::string& n) { return modelParam(n); },
-                                     "model parameter '" + name + "'");
-            modelInProgress_.erase(name);
-            modelParams_[name] = pv;
-            return toSymbol(pv);
-        }
-        return {};
-    }
-
-    static Symbol toSymbol(const ParamValue& v)
-    {
-        if (v.table >= 0)
-            return Symbol{Symbol::Kind::Table, 0, v.table};
-        return Symbol{Symbol::Kind::Value, v.value, -1};
-    }
-
     // -------- one instance
     struct Inst {
+        Inst(ModelParameters& model, expr::Pool& pool, const ComponentDefinition& d, const diagram::Component& c)
+            : def(&d), comp(&c), params(model, pool, d, c)
+        {
+        }
         const ComponentDefinition* def = nullptr;
         const diagram::Component* comp = nullptr;
-        std::unordered_map<std::string, ParamValue> params;
-        std::set<std::string> inProgress;
+        InstanceParameters params;
         std::unordered_map<std::string, Symbol> names; // variables and connector members
     };
-
-    Symbol param(Inst& in, const std::string& name)
-    {
-        auto done = in.params.find(name);
-        if (done != in.params.end())
-            return toSymbol(done->second);
-        const library::ParameterDef* pd = in.def->parameter(name);
-        if (!pd)
-            return {};
-        std::string who = in.comp->name + "." + name;
-        if (!in.inProgress.insert(name).second)
-            throw badInput("parameter '" + who + "' depends on itself");
-        ParamValue pv;
-        if (const Json* given = in.comp->parameter(name)) {
-            pv = evalJson(*given, m_.pool, [this](const std::string& n) { return modelParam(n); }, "parameter '" + who + "'");
-        } else if (pd->defaultValue) {
-            pv = evalDefault(in, *pd->defaultValue, "parameter '" + who + "'", pd->type == library::ValueType::Table);
-            if (pd->required)
-                m_.warnings.push_back("parameter " + who + " has no value; using its start value " +
-                                      pd->defaultValue->text);
-        } else {
-            throw badInput("parameter '" + who + "' (" + in.def->name + ") has no value");
-        }
-        if (pv.table < 0) {
-            if (!std::isfinite(pv.value))
-                throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is not a finite number");
-            if (pd->min && (pd->minExclusive ? pv.value <= *pd->min : pv.value < *pd->min))
-                throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is below its minimum " +
-                               readableNumber(*pd->min) + (pd->minExclusive ? " (which it must exceed)" : ""));
-            if (pd->max && pv.value > *pd->max)
-                throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is above its maximum " +
-                               readableNumber(*pd->max));
-        }
-        in.inProgress.erase(name);
-        in.params[name] = pv;
-        return toSymbol(pv);
-    }
-
-    Scope paramScope(Inst& in)
-    {
-        return [this, &in](const std::string& n) { return param(in, n); };
-    }
-
-    ParamValue evalDefault(Inst& in, const ExprText& e, const std::string& what, bool table)
-    {
-        ParamValue pv;
-        if (e.ast->kind == expr::Ast::Kind::Matrix) {
-            expr::Table t;
-            for (const auto& row : e.ast->args) {
-                std::vector<double> r;
-                for (const auto& x : row->args) {
-                    Lowerer low(m_.pool, paramScope(in), nullptr, e.loc, what, -1);
-                    NodeId n = low.lower(*x);
-                    if (!m_.pool.isConst(n))
-                        low.fail(*x, "table entries must be constants");
-                    r.push_back(m_.pool.constValue(n));
-                }
-                t.rows.push_back(std::move(r));
-            }
-            if (std::string defect = expr::tableDefect(t); !defect.empty())
-                throw badInput((e.loc.file.empty() ? "" : e.loc.str() + ": ") + what + ": " + defect);
-            pv.table = m_.pool.addTable(std::move(t));
-            return pv;
-        }
-        if (table && e.ast->kind == expr::Ast::Kind::Ident) {
-            Symbol s = param(in, e.ast->name);
-            if (s.kind == Symbol::Kind::Table) {
-                pv.table = s.id;
-                return pv;
-            }
-        }
-        Lowerer low(m_.pool, paramScope(in), nullptr, e.loc, what, -1);
-        NodeId n = low.lower(*e.ast);
-        if (!m_.pool.isConst(n))
-            low.fail(*e.ast, "\"" + e.text + "\" is not a parameter expression");
-        pv.value = m_.pool.constValue(n);
-        return pv;
-    }
-
-    double evalNumber(Inst& in, const ExprText& e, const std::string& what) { return evalDefault(in, e, what, false).value; }
 
     void instance(int ci)
     {
@@ -224,10 +67,8 @@ private:
             throw badInput("component '" + comp.name + "': '" + comp.type + "' is a partial model and cannot be used");
         m_.componentNames.push_back(comp.name);
         m_.componentTypes.push_back(comp.type);
-        instances_.emplace_back();
+        instances_.emplace_back(modelParams_, m_.pool, *def, comp);
         Inst& in = instances_.back();
-        in.def = def;
-        in.comp = &comp;
         for (const auto& [k, v] : comp.parameters) {
             const library::ParameterDef* pd = def->parameter(k);
             if (!pd)
@@ -236,7 +77,7 @@ private:
                 throw badInput("component '" + comp.name + "': parameter '" + k + "' is final and cannot be set");
         }
         for (const auto& p : def->parameters)
-            param(in, p.name);
+            in.params.get(p.name);
         for (const auto& [k, v] : comp.variables)
             if (!def->variable(k))
                 throw badInput("component '" + comp.name + "' (" + comp.type + ") has no variable '" + k + "'");
@@ -245,7 +86,7 @@ private:
         for (const auto& c : def->connectors) {
             bool enabled = true;
             if (c.condition)
-                enabled = evalNumber(in, *c.condition, comp.name + "." + c.name + " condition") != 0;
+                enabled = in.params.evalNumber(*c.condition, comp.name + "." + c.name + " condition") != 0;
             ConnectorInstance ci_;
             ci_.instance = comp.name;
             ci_.connector = c.name;
@@ -299,15 +140,15 @@ private:
             fv.isProtected = v.isProtected;
             std::string who = fv.name;
             if (v.start)
-                fv.start = evalNumber(in, *v.start, "start of " + who);
+                fv.start = in.params.evalNumber(*v.start, "start of " + who);
             if (v.fixed)
-                fv.fixed = evalNumber(in, *v.fixed, "fixed of " + who) != 0;
+                fv.fixed = in.params.evalNumber(*v.fixed, "fixed of " + who) != 0;
             if (v.stateSelect)
-                fv.stateSelect = static_cast<int>(evalNumber(in, *v.stateSelect, "stateSelect of " + who));
+                fv.stateSelect = static_cast<int>(in.params.evalNumber(*v.stateSelect, "stateSelect of " + who));
             if (v.nominal)
-                fv.nominal = evalNumber(in, *v.nominal, "nominal of " + who);
+                fv.nominal = in.params.evalNumber(*v.nominal, "nominal of " + who);
             if (const diagram::VariableSettings* s = comp.variable(v.name)) {
-                Scope ms = [this](const std::string& n) { return modelParam(n); };
+                Scope ms = modelParams_.scope();
                 if (s->start)
                     fv.start = evalJson(*s->start, m_.pool, ms, "start of " + who).value;
                 if (s->fixed)
@@ -331,7 +172,7 @@ private:
             auto it = in.names.find(n);
             if (it != in.names.end())
                 return it->second;
-            return param(in, n);
+            return in.params.get(n);
         };
         // bindings: variable declarations and enabled conditional connectors
         for (const auto& v : def->variables)
@@ -536,8 +377,7 @@ private:
     const diagram::Diagram& d_;
     const library::Library& lib_;
     FlatModel m_;
-    std::unordered_map<std::string, ParamValue> modelParams_;
-    std::set<std::string> modelInProgress_;
+    ModelParameters modelParams_{d_, m_.pool};
     std::deque<Inst> instances_; // deque: scopes keep references to their instance
     std::vector<ConnectorInstance> connectors_;
 };

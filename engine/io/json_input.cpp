@@ -7,7 +7,7 @@
 
 namespace flange::io {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json; // keeps the file's key order (parameters, components)
 
 std::string jsonPath(const std::string& parent, const std::string& key)
 {

@@ -12,9 +12,9 @@ namespace flange::io {
 // Deeper than any diagram or definition needs; deep enough for hand-made annotations.
 constexpr int kMaxJsonNesting = 64;
 
-// Throws flange::Error (BadInput) "FILE:LINE:COLUMN: ..." for malformed JSON, nesting
+// Keys stay in the order of the file. Throws flange::Error (BadInput) "FILE:LINE:COLUMN: ..." for malformed JSON, nesting
 // beyond kMaxJsonNesting and numbers out of range (naming the key path).
-nlohmann::json parseJsonInput(const std::string& text, const std::string& source);
+nlohmann::ordered_json parseJsonInput(const std::string& text, const std::string& source);
 
 // "components[3].variables.w.stateSelect" from the parts of a path.
 std::string jsonPath(const std::string& parent, const std::string& key);

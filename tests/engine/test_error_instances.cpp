@@ -59,7 +59,7 @@ TEST_CASE("Error::about collects instances without repeats and drops empty names
 
 TEST_CASE("an unknown parameter names its component")
 {
-    Error e = compileError(diagramJson({component("inertia1", "Rotational.Components.Inertia"),
+    Error e = compileError(diagramJson({component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})"),
                                         component("inertia7", "Rotational.Components.Inertia", R"({"Jx": 1})")},
                                        {}));
     CHECK(e.kind() == ErrorKind::BadInput);
@@ -68,8 +68,8 @@ TEST_CASE("an unknown parameter names its component")
 
 TEST_CASE("a connection to a missing flange names both ends' components")
 {
-    Error e = compileError(diagramJson({component("inertia1", "Rotational.Components.Inertia"),
-                                        component("inertia2", "Rotational.Components.Inertia")},
+    Error e = compileError(diagramJson({component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})"),
+                                        component("inertia2", "Rotational.Components.Inertia", R"({"J": 1})")},
                                        {{"inertia1.flange_c", "inertia2.flange_a"}}));
     CHECK(e.kind() == ErrorKind::BadInput);
     CHECK(std::set<std::string>(e.instances.begin(), e.instances.end()) == std::set<std::string>{"inertia1", "inertia2"});
@@ -79,10 +79,10 @@ TEST_CASE("an over-determined model names the components that fight")
 {
     // Two position sources drive one inertia.
     Error e = compileError(diagramJson(
-        {component("inertia1", "Rotational.Components.Inertia"), component("c1", "Blocks.Sources.Constant"),
-         component("c2", "Blocks.Sources.Constant"), component("p1", "Rotational.Sources.Position", R"({"exact": true})"),
+        {component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})"), component("c1", "Blocks.Sources.Constant", R"({"k": 1})"),
+         component("c2", "Blocks.Sources.Constant", R"({"k": 1})"), component("p1", "Rotational.Sources.Position", R"({"exact": true})"),
          component("p2", "Rotational.Sources.Position", R"({"exact": true})"),
-         component("bystander", "Rotational.Components.Inertia")},
+         component("bystander", "Rotational.Components.Inertia", R"({"J": 1})")},
         {{"c1.y", "p1.phi_ref"}, {"c2.y", "p2.phi_ref"}, {"p1.flange", "inertia1.flange_a"},
          {"p2.flange", "inertia1.flange_b"}}));
     CHECK(e.kind() == ErrorKind::BadInput);
@@ -95,7 +95,7 @@ TEST_CASE("an under-determined model names the components left free")
 {
     // A torque source with an unconnected input: the input is named, and no other component.
     Error e = compileError(diagramJson({component("torque", "Rotational.Sources.Torque"),
-                                        component("inertia1", "Rotational.Components.Inertia")},
+                                        component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})")},
                                        {{"torque.flange", "inertia1.flange_a"}}));
     CHECK(names(e, "torque"));
 }

@@ -110,7 +110,7 @@ TEST_CASE("a mass hitting its hard stop is re-initialized to zero speed and stay
     // t = 2 - sqrt(2) with v = sqrt(2); the stop sets v to 0.
     auto s = simulateJson(diagramJson(
         {component("mass", "Translational.Components.MassWithStopAndFriction",
-                   R"({"m": 1, "L": 0, "smax": 1, "smin": -1, "F_prop": 0, "F_Coulomb": 1, "F_Stribeck": 0})",
+                   R"({"m": 1, "L": 0, "smax": 1, "smin": -1, "F_prop": 0, "F_Coulomb": 1, "F_Stribeck": 0, "fexp": 2})",
                    R"({"s": {"start": 0, "fixed": true}, "v": {"start": 2, "fixed": true}})")},
         {}, 1.0, 0.01));
     const double tHit = 2 - std::sqrt(2.0);
@@ -136,7 +136,7 @@ TEST_CASE("a stop's reinit keeps the relative velocity of a spring-damper that p
          component("springDamper", "Translational.Components.SpringDamper", R"({"c": 100, "d": 10})",
                    R"({"s_rel": {"start": 0, "fixed": true}, "v_rel": {"start": 0, "fixed": true}})"),
          component("stop", "Translational.Components.MassWithStopAndFriction",
-                   R"({"m": 1, "L": 0, "smax": 0.5, "smin": -1, "F_prop": 0, "F_Coulomb": 0, "F_Stribeck": 0})")},
+                   R"({"m": 1, "L": 0, "smax": 0.5, "smin": -1, "F_prop": 0, "F_Coulomb": 0, "F_Stribeck": 0, "fexp": 2})")},
         {{"mass1.flange_b", "springDamper.flange_a"}, {"springDamper.flange_b", "stop.flange_a"}}, 1.0, 0.01));
     CHECK(hasState(*s.model, "springDamper.v_rel"));
     const double hit = firstEventWith(s.sink, "reinit(stop.v");

@@ -64,22 +64,22 @@ TEST_CASE("bad input is reported by component and connection")
         }
         return std::string("no error");
     };
-    const std::string inertia = component("inertia1", "Rotational.Components.Inertia");
+    const std::string inertia = component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})");
     CHECK_THAT(fails(diagramJson({component("x", "Rotational.Components.Flywheel")}, {})),
                Catch::Contains("'x'") && Catch::Contains("unknown component type 'Rotational.Components.Flywheel'"));
     CHECK_THAT(fails(diagramJson({component("inertia1", "Rotational.Components.Inertia", R"({"Jx": 1})")}, {})),
                Catch::Contains("'inertia1'") && Catch::Contains("no parameter 'Jx'"));
-    CHECK_THAT(fails(diagramJson({inertia, component("inertia2", "Rotational.Components.Inertia")},
+    CHECK_THAT(fails(diagramJson({inertia, component("inertia2", "Rotational.Components.Inertia", R"({"J": 1})")},
                                  {{"inertia1.flange_c", "inertia2.flange_a"}})),
                Catch::Contains("inertia1.flange_c") && Catch::Contains("no connector 'flange_c'"));
-    CHECK_THAT(fails(diagramJson({inertia, component("mass", "Translational.Components.Mass")},
+    CHECK_THAT(fails(diagramJson({inertia, component("mass", "Translational.Components.Mass", R"({"m": 1, "L": 0})")},
                                  {{"inertia1.flange_b", "mass.flange_a"}})),
                Catch::Contains("rotational") && Catch::Contains("translational") && Catch::Contains("mass.flange_a"));
     CHECK_THAT(fails(diagramJson({inertia, component("torque", "Rotational.Sources.Torque")},
                                  {{"torque.flange", "inertia1.flange_a"}})),
                Catch::Contains("torque.tau") && Catch::Contains("not connected"));
     // Two position sources drive one inertia: over-determined, naming both sources.
-    CHECK_THAT(fails(diagramJson({inertia, component("c1", "Blocks.Sources.Constant"), component("c2", "Blocks.Sources.Constant"),
+    CHECK_THAT(fails(diagramJson({inertia, component("c1", "Blocks.Sources.Constant", R"({"k": 1})"), component("c2", "Blocks.Sources.Constant", R"({"k": 1})"),
                                   component("p1", "Rotational.Sources.Position", R"({"exact": true})"),
                                   component("p2", "Rotational.Sources.Position", R"({"exact": true})")},
                                  {{"c1.y", "p1.phi_ref"}, {"c2.y", "p2.phi_ref"}, {"p1.flange", "inertia1.flange_a"},

@@ -29,7 +29,7 @@ TEST_CASE("the losses of an eddy-current brake flow into its heat port")
     // The capacitor gains exactly the kinetic energy the brake takes from the inertia.
     auto s = simulateJson(diagramJson(
         {component("brake", "Rotational.Sources.EddyCurrentTorque",
-                   R"({"tau_nominal": 100, "w_nominal": 10, "useHeatPort": true})"),
+                   R"({"tau_nominal": 100, "w_nominal": 10, "useHeatPort": true, "TRef": 293.15, "alpha20": 0})"),
          component("inertia", "Rotational.Components.Inertia", R"({"J": 1})",
                    R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 20, "fixed": true}})"),
          component("capacitor", "Thermal.HeatTransfer.Components.HeatCapacitor", R"({"C": 10})",
@@ -47,7 +47,7 @@ TEST_CASE("a heat port cannot be connected to a flange")
     try {
         compileModel(diagramFromJson(diagramJson(
                          {component("body", "Thermal.HeatTransfer.Components.HeatCapacitor", R"({"C": 1})"),
-                          component("inertia", "Rotational.Components.Inertia")},
+                          component("inertia", "Rotational.Components.Inertia", R"({"J": 1})")},
                          {{"body.port", "inertia.flange_a"}})),
                      bundledLibrary());
     } catch (const Error& e) {

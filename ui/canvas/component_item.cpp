@@ -74,6 +74,8 @@ void ComponentItem::refresh(const diagram::Component& c)
 
     nameText_->setText(name_);
     labelText_->setText(definition_ ? labelText(*definition_, c) : type_.section(QLatin1Char('.'), -1));
+    // Red while a parameter still needs a value: the simulator refuses the component until then.
+    labelText_->setBrush(definition_ && !missingValues(*definition_, c).isEmpty() ? QColor(198, 40, 40) : QColor(40, 40, 40));
     if (definition_)
         for (const library::ConnectorDef& con : definition_->connectors)
             if (PortItem* port = ports_.value(qs(con.name)))
@@ -85,6 +87,8 @@ void ComponentItem::refresh(const diagram::Component& c)
 }
 
 QString ComponentItem::shownLabel() const { return labelText_->text(); }
+
+QColor ComponentItem::labelColor() const { return labelText_->brush().color(); }
 
 void ComponentItem::layoutTexts()
 {

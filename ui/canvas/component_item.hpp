@@ -33,6 +33,7 @@ public:
     ComponentBody* body() const { return body_; }
     // The parameter text under the icon, as shown ("J=5").
     QString shownLabel() const;
+    QColor labelColor() const;
 
     // Brings position, orientation, name, label and conditional ports up to date.
     void refresh(const diagram::Component& c);

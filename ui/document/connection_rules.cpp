@@ -1,5 +1,6 @@
 #include "ui/document/connection_rules.hpp"
 
+#include "engine/library/connection_rules.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/parameter_values.hpp"
 
@@ -17,24 +18,6 @@ struct Port {
     const library::ConnectorDef* connector = nullptr;
 };
 
-QString kindName(ConnectorType t)
-{
-    switch (library::domainOf(t)) {
-    case Domain::Rotational: return QObject::tr("a rotational flange");
-    case Domain::Translational: return QObject::tr("a translational flange");
-    case Domain::Thermal: return QObject::tr("a heat port");
-    case Domain::Signal: break;
-    }
-    switch (t) {
-    case ConnectorType::RealInput: return QObject::tr("a Real input");
-    case ConnectorType::RealOutput: return QObject::tr("a Real output");
-    case ConnectorType::BooleanInput: return QObject::tr("a Boolean input");
-    default: return QObject::tr("a Boolean output");
-    }
-}
-
-bool isBoolean(ConnectorType t) { return t == ConnectorType::BooleanInput || t == ConnectorType::BooleanOutput; }
-
 // Finds the port or says why it cannot be used.
 QString resolve(const DiagramDocument& doc, const QString& endpoint, Port& port)
 {
@@ -51,7 +34,7 @@ QString resolve(const DiagramDocument& doc, const QString& endpoint, Port& port)
     port.connector = def->connector(connector);
     if (!port.connector)
         return QObject::tr("%1 has no connector %2").arg(QString::fromStdString(instance), QString::fromStdString(connector));
-    if (!connectorEnabled(*def, *port.component, *port.connector))
+    if (!connectorEnabled(*def, *port.component, *port.connector, &doc.diagram()))
         return QObject::tr("%1 is switched off by %2").arg(endpoint, QString::fromStdString(port.connector->condition->text));
     return {};
 }
@@ -75,31 +58,23 @@ ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, co
         return check;
     }
     const ConnectorType ta = pa.connector->type, tb = pb.connector->type;
-    const Domain da = library::domainOf(ta), db = library::domainOf(tb);
     auto refuse = [&](const QString& why) {
         check.refusal = QObject::tr("Cannot connect %1 to %2: %3").arg(a, b, why);
         return check;
     };
-    if (da != db)
-        return refuse(QObject::tr("%1 does not connect to %2").arg(kindName(ta), kindName(tb)));
+    // Compatibility is the engine's rule; the editor adds only what concerns drawing.
+    if (std::optional<std::string> why = library::connectionRefusal(ta, tb))
+        return refuse(QString::fromStdString(*why));
+    const bool signal = library::domainOf(ta) == Domain::Signal;
     check.from = a;
     check.to = b;
-    if (da == Domain::Signal) {
-        if (isBoolean(ta) != isBoolean(tb))
-            return refuse(QObject::tr("%1 does not connect to %2").arg(kindName(ta), kindName(tb)));
-        const bool ia = library::isInput(ta), ib = library::isInput(tb);
-        if (ia && ib)
-            return refuse(QObject::tr("both are inputs; an input must be driven by an output"));
-        if (!ia && !ib)
-            return refuse(QObject::tr("both are outputs; an output drives inputs"));
-        if (ia)
-            std::swap(check.from, check.to);
-    }
+    if (signal && library::isInput(ta))
+        std::swap(check.from, check.to);
     const std::string from = check.from.toStdString(), to = check.to.toStdString();
     for (const diagram::Connection& c : doc.diagram().connections) {
         if ((c.from == from && c.to == to) || (c.from == to && c.to == from))
             return refuse(QObject::tr("they are already connected"));
-        if (da == Domain::Signal && (c.to == to || c.from == to))
+        if (signal && (c.to == to || c.from == to))
             return refuse(QObject::tr("%1 is already driven by %2")
                               .arg(check.to, QString::fromStdString(c.to == to ? c.from : c.to)));
     }

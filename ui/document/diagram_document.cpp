@@ -9,6 +9,22 @@
 
 namespace flange::ui {
 
+namespace {
+
+bool sameVariables(const std::vector<std::pair<std::string, diagram::VariableSettings>>& a,
+                   const std::vector<std::pair<std::string, diagram::VariableSettings>>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (a[i].first != b[i].first || a[i].second.start != b[i].second.start || a[i].second.fixed != b[i].second.fixed ||
+            a[i].second.nominal != b[i].second.nominal || a[i].second.stateSelect != b[i].second.stateSelect)
+            return false;
+    return true;
+}
+
+} // namespace
+
 DiagramDocument::DiagramDocument(std::shared_ptr<const library::Library> library, QObject* parent)
     : QObject(parent), library_(std::move(library))
 {
@@ -199,6 +215,18 @@ void DiagramDocument::setExperiment(const diagram::Experiment& e)
 {
     diagram_.experiment = e;
     emit experimentChanged();
+}
+
+void DiagramDocument::setModelParameters(const std::vector<std::pair<std::string, diagram::Json>>& parameters,
+                                         const std::vector<diagram::Component>& components)
+{
+    diagram_.parameters = parameters;
+    for (const diagram::Component& c : components) {
+        const diagram::Component* now = diagram_.component(c.name);
+        if (now && (now->parameters != c.parameters || !sameVariables(now->variables, c.variables)))
+            setSettings(QString::fromStdString(c.name), c.parameters, c.variables);
+    }
+    emit modelParametersChanged();
 }
 
 void DiagramDocument::setPlot(const diagram::Json& plot)

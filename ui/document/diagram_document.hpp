@@ -55,6 +55,9 @@ public:
     diagram::Connection takeConnection(int index);
     void setConnectionPoints(int index, const std::vector<std::pair<double, double>>& points);
     void setExperiment(const diagram::Experiment& e);
+    // The diagram's own parameters and, for a rename, the component values that use them.
+    void setModelParameters(const std::vector<std::pair<std::string, diagram::Json>>& parameters,
+                            const std::vector<diagram::Component>& components);
     // The plot set-up (the diagram's "plot" key) changed in the plot area.
     void setPlot(const diagram::Json& plot);
 
@@ -71,6 +74,7 @@ signals:
     // Everything may have changed: rebuild views from scratch.
     void diagramReset();
     void experimentChanged();
+    void modelParametersChanged();
     void filePathChanged(const QString& path);
     // isModified() may have changed for a reason other than the undo stack.
     void modifiedChanged();

@@ -1,5 +1,6 @@
 #include "ui/document/diagram_editor.hpp"
 
+#include "engine/diagram/diagram_json.hpp"
 #include "ui/document/connection_routing.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/instance_naming.hpp"
@@ -102,6 +103,25 @@ std::vector<PointsChange> routesAfter(const DiagramDocument& doc, const std::vec
 
 } // namespace
 
+namespace {
+
+diagram::Json initialValue(const library::ExprText& e)
+{
+    const bool negative = e.ast->kind == expr::Ast::Kind::Unary && e.ast->name == "-" && e.ast->args.size() == 1 &&
+                          e.ast->args[0]->kind == expr::Ast::Kind::Number;
+    if (e.ast->kind == expr::Ast::Kind::Number || negative) {
+        const double v = negative ? -e.ast->args[0]->number : e.ast->number;
+        if (v == std::floor(v) && std::abs(v) < 1e15)
+            return diagram::Json(static_cast<long long>(v));
+        return diagram::Json(v);
+    }
+    if (e.ast->kind == expr::Ast::Kind::Boolean)
+        return diagram::Json(e.ast->number != 0);
+    return diagram::Json(e.text);
+}
+
+} // namespace
+
 QString DiagramEditor::addComponent(const QString& type, QPointF position, QString* error)
 {
     if (!doc_.library().find(type.toStdString())) {
@@ -112,6 +132,11 @@ QString DiagramEditor::addComponent(const QString& type, QPointF position, QStri
     diagram::Component c;
     c.name = uniqueName(baseNameForType(type), takenNames(doc_.diagram())).toStdString();
     c.type = type.toStdString();
+    // A required parameter's start value is written in as its value: what the canvas shows
+    // is then what the simulator uses, and the user sees it in the dialog.
+    for (const library::ParameterDef& p : doc_.library().find(c.type)->parameters)
+        if (p.required && !p.isFinal && p.defaultValue && p.defaultValue->ast)
+            c.setParameter(p.name, initialValue(*p.defaultValue));
     c.placement.x = position.x();
     c.placement.y = position.y();
     doc_.undoStack()->push(new AddComponentCommand(doc_, c));
@@ -275,6 +300,14 @@ bool DiagramEditor::setSettings(const QString& name, const Parameters& parameter
     if (c->parameters == parameters && sameVariables(c->variables, variables))
         return false;
     doc_.undoStack()->push(new SetSettingsCommand(doc_, name, parameters, variables));
+    return true;
+}
+
+bool DiagramEditor::setModelParameters(const diagram::Diagram& edited)
+{
+    if (diagram::toJson(edited) == diagram::toJson(doc_.diagram()))
+        return false;
+    doc_.undoStack()->push(new SetModelParametersCommand(doc_, edited));
     return true;
 }
 

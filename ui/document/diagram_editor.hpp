@@ -53,6 +53,9 @@ public:
 
     // Start and stop time, output interval and tolerance of the simulation.
     bool setExperiment(const diagram::Experiment& e);
+    // The diagram's parameters (and the uses a rename rewrote) from an edited copy of the
+    // diagram, in one step; false when nothing changed.
+    bool setModelParameters(const diagram::Diagram& edited);
 
     // The components and the connections among them, as a diagram of their own (clipboard).
     diagram::Diagram fragment(const QStringList& names) const;

@@ -1,5 +1,8 @@
 #include "ui/document/parameter_values.hpp"
 
+#include "engine/flatten/parameter_values.hpp"
+#include "engine/units/units.hpp"
+
 #include <QLocale>
 #include <QRegularExpression>
 
@@ -36,8 +39,19 @@ QString formatForLabel(const QString& text)
 
 } // namespace
 
-QString formatValue(const diagram::Json& value)
+QString formatValue(const diagram::Json& value, const std::string& unit)
 {
+    if (value.is_object() && value.contains("value")) {
+        const diagram::Json& v = value["value"];
+        if (v.is_number() && value.contains("displayUnit") && value["displayUnit"].is_string()) {
+            const std::string shown = value["displayUnit"].get<std::string>();
+            // Back from the declared unit into the one the user typed; 15 digits hide the rounding.
+            const units::Conversion c = units::convert(v.get<double>(), unit, shown, "value");
+            if (c.value)
+                return formatNumber(*c.value) + QLatin1Char(' ') + QString::fromStdString(shown);
+        }
+        return formatValue(v, unit);
+    }
     if (value.is_number())
         return formatNumber(value.get<double>());
     if (value.is_boolean())
@@ -58,9 +72,10 @@ QString formatExpression(const library::ExprText& e)
 
 QString parameterText(const library::ComponentDefinition& def, const diagram::Component& c, const std::string& name)
 {
+    const library::ParameterDef* p = def.parameter(name);
     if (const diagram::Json* v = c.parameter(name))
-        return formatValue(*v);
-    if (const library::ParameterDef* p = def.parameter(name); p && p->defaultValue)
+        return formatValue(*v, p ? p->unit : std::string());
+    if (p && p->defaultValue && !p->required)
         return formatExpression(*p->defaultValue);
     return {};
 }
@@ -76,71 +91,29 @@ QString labelText(const library::ComponentDefinition& def, const diagram::Compon
         out += label.mid(last, m.capturedStart() - last);
         const std::string name = m.captured(1).toStdString();
         // %name is the instance name in MSL labels; anything else is a parameter.
-        out += name == "name" ? QString::fromStdString(c.name) : formatForLabel(parameterText(def, c, name));
+        QString value = name == "name" ? QString::fromStdString(c.name) : formatForLabel(parameterText(def, c, name));
+        out += value.isEmpty() && name != "name" ? QStringLiteral("?") : value;
         last = m.capturedEnd();
     }
     out += label.mid(last);
     return out;
 }
 
-namespace {
-
-std::optional<bool> evaluate(const library::ComponentDefinition& def, const diagram::Component& c, const expr::Ast& a,
-                             int depth)
+QStringList missingValues(const library::ComponentDefinition& def, const diagram::Component& c)
 {
-    if (depth > 16)
-        return std::nullopt; // a default that refers to itself
-    using Kind = expr::Ast::Kind;
-    switch (a.kind) {
-    case Kind::Boolean: return a.number != 0;
-    case Kind::Unary:
-        if (a.name == "not" && a.args.size() == 1)
-            if (auto v = evaluate(def, c, *a.args[0], depth + 1))
-                return !*v;
-        return std::nullopt;
-    case Kind::Binary: {
-        if (a.args.size() != 2 || (a.name != "and" && a.name != "or"))
-            return std::nullopt;
-        auto l = evaluate(def, c, *a.args[0], depth + 1);
-        auto r = evaluate(def, c, *a.args[1], depth + 1);
-        if (!l || !r)
-            return std::nullopt;
-        return a.name == "and" ? (*l && *r) : (*l || *r);
-    }
-    case Kind::Ident: {
-        if (const diagram::Json* v = c.parameter(a.name)) {
-            if (v->is_boolean())
-                return v->get<bool>();
-            if (v->is_string()) {
-                const std::string s = v->get<std::string>();
-                if (s == "true" || s == "false")
-                    return s == "true";
-            }
-            return std::nullopt; // an expression in model parameters: not evaluated here
-        }
-        const library::ParameterDef* p = def.parameter(a.name);
-        if (p && p->defaultValue && p->defaultValue->ast)
-            return evaluate(def, c, *p->defaultValue->ast, depth + 1);
-        return std::nullopt;
-    }
-    default: return std::nullopt;
-    }
-}
-
-} // namespace
-
-std::optional<bool> evaluateBoolean(const library::ComponentDefinition& def, const diagram::Component& c,
-                                    const expr::Ast& condition)
-{
-    return evaluate(def, c, condition, 0);
+    QStringList out;
+    for (const std::string& name : flatten::missingRequiredParameters(def, c))
+        out << QString::fromStdString(name);
+    return out;
 }
 
 bool connectorEnabled(const library::ComponentDefinition& def, const diagram::Component& c,
-                      const library::ConnectorDef& connector)
+                      const library::ConnectorDef& connector, const diagram::Diagram* model)
 {
     if (!connector.condition || !connector.condition->ast)
         return true;
-    return evaluateBoolean(def, c, *connector.condition->ast).value_or(true);
+    static const diagram::Diagram none;
+    return flatten::evaluateCondition(model ? *model : none, def, c, *connector.condition).value_or(true);
 }
 
 } // namespace flange::ui

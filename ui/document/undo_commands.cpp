@@ -157,6 +157,18 @@ void SetConnectionPointsCommand::redo() { doc_.setConnectionPoints(index_, new_)
 
 void SetConnectionPointsCommand::undo() { doc_.setConnectionPoints(index_, old_); }
 
+SetModelParametersCommand::SetModelParametersCommand(DiagramDocument& doc, const diagram::Diagram& edited,
+                                                     QUndoCommand* parent)
+    : QUndoCommand(parent), doc_(doc), oldParameters_(doc.diagram().parameters), newParameters_(edited.parameters),
+      oldComponents_(doc.diagram().components), newComponents_(edited.components)
+{
+    setText(QObject::tr("Change model parameters"));
+}
+
+void SetModelParametersCommand::redo() { doc_.setModelParameters(newParameters_, newComponents_); }
+
+void SetModelParametersCommand::undo() { doc_.setModelParameters(oldParameters_, oldComponents_); }
+
 SetExperimentCommand::SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent)
     : QUndoCommand(parent), doc_(doc), old_(doc.diagram().experiment), new_(e)
 {

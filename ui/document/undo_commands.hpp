@@ -135,6 +135,20 @@ private:
     Points old_, new_;
 };
 
+// The model's parameter table as the Model Parameters dialog left it, with the component
+// values a rename rewrote: one step.
+class SetModelParametersCommand : public QUndoCommand {
+public:
+    SetModelParametersCommand(DiagramDocument& doc, const diagram::Diagram& edited, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    DiagramDocument& doc_;
+    std::vector<std::pair<std::string, diagram::Json>> oldParameters_, newParameters_;
+    std::vector<diagram::Component> oldComponents_, newComponents_;
+};
+
 class SetExperimentCommand : public QUndoCommand {
 public:
     SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent = nullptr);

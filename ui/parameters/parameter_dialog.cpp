@@ -1,5 +1,6 @@
 #include "ui/parameters/parameter_dialog.hpp"
 
+#include "engine/flatten/parameter_values.hpp"
 #include "ui/document/parameter_values.hpp"
 #include "ui/parameters/parameter_field.hpp"
 #include "ui/parameters/start_value_field.hpp"
@@ -20,12 +21,12 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-bool defaultFixedOf(const library::ComponentDefinition& def, const diagram::Component& c,
-                    const library::VariableDef& v)
+bool defaultFixedOf(const diagram::Diagram& model, const library::ComponentDefinition& def,
+                    const diagram::Component& c, const library::VariableDef& v)
 {
-    if (!v.fixed || !v.fixed->ast)
+    if (!v.fixed)
         return false;
-    return evaluateBoolean(def, c, *v.fixed->ast).value_or(false);
+    return flatten::evaluateCondition(model, def, c, *v.fixed).value_or(false);
 }
 
 QGridLayout* gridOf(QWidget* page) { return page->findChild<QGridLayout*>(QStringLiteral("grid")); }
@@ -33,9 +34,14 @@ QGridLayout* gridOf(QWidget* page) { return page->findChild<QGridLayout*>(QStrin
 } // namespace
 
 ParameterDialog::ParameterDialog(const library::ComponentDefinition& definition, const diagram::Component& component,
-                                 QWidget* parent)
+                                 QWidget* parent, const diagram::Diagram* model)
     : QDialog(parent), component_(component)
 {
+    static const diagram::Diagram none;
+    const diagram::Diagram& diagram = model ? *model : none;
+    std::vector<std::string> names;
+    for (const auto& [name, value] : diagram.parameters)
+        names.push_back(name);
     const QString shortType = qs(definition.name).section(QLatin1Char('.'), -1);
     setWindowTitle(tr("%1 — %2").arg(qs(component.name), shortType));
 
@@ -52,6 +58,7 @@ ParameterDialog::ParameterDialog(const library::ComponentDefinition& definition,
         const diagram::Json* current = component.parameter(p.name);
         const QString defaultText = p.defaultValue ? formatExpression(*p.defaultValue) : QString();
         auto* field = new ParameterField(p, current, defaultText, this);
+        field->setScope(names);
         QGridLayout* grid = gridOf(tabPage(p.tab.empty() ? tr("General") : qs(p.tab)));
         field->addToGrid(grid, grid->rowCount());
         fields_ << field;
@@ -60,7 +67,8 @@ ParameterDialog::ParameterDialog(const library::ComponentDefinition& definition,
     for (const library::VariableDef& v : definition.variables) {
         if (!v.initialization)
             continue;
-        auto* field = new StartValueField(v, component.variable(v.name), defaultFixedOf(definition, component, v), this);
+        auto* field = new StartValueField(v, component.variable(v.name), defaultFixedOf(diagram, definition, component, v), this);
+        field->setScope(names);
         QGridLayout* grid = gridOf(tabPage(tr("Initialization")));
         field->addToGrid(grid, grid->rowCount());
         startFields_ << field;

@@ -24,8 +24,10 @@ class StartValueField;
 class ParameterDialog : public QDialog {
     Q_OBJECT
 public:
+    // `model` is the diagram the instance belongs to: its parameters are the names values
+    // may use, and conditions (fixed, conditional connectors) are evaluated with them.
     ParameterDialog(const library::ComponentDefinition& definition, const diagram::Component& component,
-                    QWidget* parent = nullptr);
+                    QWidget* parent = nullptr, const diagram::Diagram* model = nullptr);
 
     ParameterField* field(const QString& name) const;
     StartValueField* startField(const QString& name) const;

@@ -15,7 +15,7 @@ ParameterField::ParameterField(const library::ParameterDef& def, const diagram::
                                const QString& defaultText, QObject* parent)
     : QObject(parent), def_(def), name_(QString::fromStdString(def.name)), defaultText_(defaultText)
 {
-    initialText_ = current ? formatValue(*current) : QString();
+    initialText_ = current ? formatValue(*current, def.unit) : QString();
     if (def.type == library::ValueType::Boolean || def.type == library::ValueType::StateSelect) {
         combo_ = new QComboBox;
         // Item data holds the text the entry stands for; the first entry is "use the default".
@@ -113,7 +113,7 @@ void ParameterField::setText(const QString& text)
 ParsedValue ParameterField::parsed() const
 {
     QString t = text();
-    return parseParameterText(def_, t);
+    return parseParameterText(def_, t, names_);
 }
 
 void ParameterField::showValidity(const QString& reason)

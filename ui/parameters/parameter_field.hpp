@@ -32,6 +32,8 @@ public:
     QString text() const;
     void setText(const QString& text);
     bool isChanged() const { return text() != initialText_; }
+    // The names an expression may use (the diagram's parameters).
+    void setScope(std::vector<std::string> names) { names_ = std::move(names); }
     ParsedValue parsed() const;
     // Marks the editor red with the reason as its tooltip, or clears the mark.
     void showValidity(const QString& reason);
@@ -50,6 +52,7 @@ private:
     QLineEdit* line_ = nullptr;
     QComboBox* combo_ = nullptr;
     int wheelAngle_ = 0; // eighths of a degree not yet stepped (touchpads send small deltas)
+    std::vector<std::string> names_;
 };
 
 } // namespace flange::ui

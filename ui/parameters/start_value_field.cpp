@@ -15,7 +15,7 @@ StartValueField::StartValueField(const library::VariableDef& def, const diagram:
 {
     if (current)
         current_ = *current;
-    initialStart_ = current && current->start ? formatValue(*current->start) : QString();
+    initialStart_ = current && current->start ? formatValue(*current->start, def.unit) : QString();
     initialFixed_ = defaultFixed;
     if (current && current->fixed && current->fixed->is_boolean())
         initialFixed_ = current->fixed->get<bool>();
@@ -57,7 +57,7 @@ void StartValueField::setFixed(bool on) { fixed_->setChecked(on); }
 
 bool StartValueField::isChanged() const { return startText() != initialStart_ || fixed() != initialFixed_; }
 
-ParsedValue StartValueField::parsed() const { return parseStartText(name_, startText()); }
+ParsedValue StartValueField::parsed() const { return parseStartText(name_, startText(), names_, def_.unit); }
 
 void StartValueField::showValidity(const QString& reason)
 {

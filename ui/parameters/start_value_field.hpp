@@ -28,6 +28,8 @@ public:
     bool fixed() const;
     void setFixed(bool on);
     bool isChanged() const;
+    // The names a start expression may use (the diagram's parameters).
+    void setScope(std::vector<std::string> names) { names_ = std::move(names); }
     ParsedValue parsed() const;
     void showValidity(const QString& reason);
     // The settings to store, starting from the instance's current override; null when
@@ -46,6 +48,7 @@ private:
     bool initialFixed_;
     QLineEdit* start_;
     QCheckBox* fixed_;
+    std::vector<std::string> names_;
 };
 
 } // namespace flange::ui

@@ -1,6 +1,8 @@
 #include "ui/parameters/value_parsing.hpp"
 
 #include "engine/expr/parser.hpp"
+#include "engine/flatten/parameter_values.hpp"
+#include "engine/units/units.hpp"
 #include "ui/document/parameter_values.hpp"
 
 #include <QLocale>
@@ -27,17 +29,40 @@ diagram::Json numberJson(const QString& text, double v)
     return diagram::Json(v);
 }
 
-// Accepts the text as an expression, or says why it cannot be one.
-ParsedValue expressionOrReason(const QString& name, const QString& text, const QString& expected)
+// Accepts the text as an expression the engine can evaluate with `names`, or says why not
+// (a text that does not even parse is "not <expected>", with the parser's reason).
+ParsedValue expressionOrReason(const QString& name, const QString& text, const QString& expected,
+                               const std::vector<std::string>& names)
 {
     try {
         expr::parseExpression(text.toStdString());
-        return accepted(diagram::Json(text.toStdString()));
     } catch (const expr::ParseError& e) {
         return refused(QObject::tr("%1: '%2' is not %3 (%4 at column %5)")
                            .arg(name, text, expected, QString::fromStdString(e.what()))
                            .arg(e.column() + 1));
     }
+    if (std::optional<std::string> why = flatten::checkParameterExpression(text.toStdString(), names, name.toStdString()))
+        return refused(QString::fromStdString(*why));
+    return accepted(diagram::Json(text.toStdString()));
+}
+
+// "300 g" for a parameter in kg: the value in kg, and the unit typed kept for display.
+// Empty optional when the text is no number-with-unit at all.
+std::optional<ParsedValue> quantity(const QString& name, const QString& text, const std::string& unit, double* number)
+{
+    const std::optional<units::Quantity> q = units::splitQuantity(text.toStdString());
+    if (!q || q->unit.empty())
+        return std::nullopt;
+    const units::Conversion c = units::convert(q->value, q->unit, unit, name.toStdString());
+    if (!c.value)
+        return refused(QString::fromStdString(c.error));
+    *number = *c.value;
+    if (q->unit == unit)
+        return accepted(diagram::Json(*c.value));
+    diagram::Json j = diagram::Json::object();
+    j["value"] = *c.value;
+    j["displayUnit"] = q->unit;
+    return accepted(j);
 }
 
 QString withUnit(double v, const std::string& unit)
@@ -48,12 +73,20 @@ QString withUnit(double v, const std::string& unit)
     return s;
 }
 
-ParsedValue parseNumber(const library::ParameterDef& def, const QString& name, const QString& text)
+ParsedValue parseNumber(const library::ParameterDef& def, const QString& name, const QString& text,
+                        const std::vector<std::string>& names)
 {
     bool isNumber = false;
-    const double v = QLocale::c().toDouble(text, &isNumber);
+    double v = QLocale::c().toDouble(text, &isNumber);
+    std::optional<ParsedValue> withUnitTyped;
+    if (!isNumber) {
+        withUnitTyped = quantity(name, text, def.unit, &v);
+        if (withUnitTyped && !withUnitTyped->ok())
+            return *withUnitTyped;
+        isNumber = withUnitTyped.has_value();
+    }
     if (!isNumber || !std::isfinite(v))
-        return expressionOrReason(name, text, QObject::tr("a number or an expression"));
+        return expressionOrReason(name, text, QObject::tr("a number or an expression"), names);
     if (def.type == ValueType::Integer && v != std::floor(v))
         return refused(QObject::tr("%1 must be a whole number").arg(name));
     if (def.min) {
@@ -64,7 +97,7 @@ ParsedValue parseNumber(const library::ParameterDef& def, const QString& name, c
     }
     if (def.max && v > *def.max)
         return refused(QObject::tr("%1 must be at most %2").arg(name, withUnit(*def.max, def.unit)));
-    return accepted(numberJson(text, v));
+    return withUnitTyped ? *withUnitTyped : accepted(numberJson(text, v));
 }
 
 ParsedValue parseTable(const QString& name, const QString& text)
@@ -89,7 +122,8 @@ ParsedValue parseTable(const QString& name, const QString& text)
 
 } // namespace
 
-ParsedValue parseParameterText(const library::ParameterDef& def, const QString& rawText)
+ParsedValue parseParameterText(const library::ParameterDef& def, const QString& rawText,
+                               const std::vector<std::string>& names)
 {
     const QString name = QString::fromStdString(def.name);
     const QString text = rawText.trimmed();
@@ -100,17 +134,17 @@ ParsedValue parseParameterText(const library::ParameterDef& def, const QString& 
     }
     switch (def.type) {
     case ValueType::Real:
-    case ValueType::Integer: return parseNumber(def, name, text);
+    case ValueType::Integer: return parseNumber(def, name, text, names);
     case ValueType::Boolean:
         if (text == QLatin1String("true") || text == QLatin1String("false"))
             return accepted(diagram::Json(text == QLatin1String("true")));
-        return expressionOrReason(name, text, QObject::tr("true, false or a Boolean expression"));
+        return expressionOrReason(name, text, QObject::tr("true, false or a Boolean expression"), names);
     case ValueType::StateSelect: {
         static const QStringList plain{QStringLiteral("never"), QStringLiteral("avoid"), QStringLiteral("default"),
                                        QStringLiteral("prefer"), QStringLiteral("always")};
         if (plain.contains(text))
             return accepted(diagram::Json(QStringLiteral("StateSelect.%1").arg(text).toStdString()));
-        return expressionOrReason(name, text, QObject::tr("a StateSelect value"));
+        return expressionOrReason(name, text, QObject::tr("a StateSelect value"), names);
     }
     case ValueType::Table: return parseTable(name, text);
     case ValueType::String: return accepted(diagram::Json(text.toStdString()));
@@ -118,16 +152,19 @@ ParsedValue parseParameterText(const library::ParameterDef& def, const QString& 
     return refused(QObject::tr("%1: unsupported parameter type").arg(name));
 }
 
-ParsedValue parseStartText(const QString& name, const QString& rawText)
+ParsedValue parseStartText(const QString& name, const QString& rawText, const std::vector<std::string>& names,
+                           const std::string& unit)
 {
     const QString text = rawText.trimmed();
     if (text.isEmpty())
         return ParsedValue{};
     bool isNumber = false;
-    const double v = QLocale::c().toDouble(text, &isNumber);
+    double v = QLocale::c().toDouble(text, &isNumber);
     if (isNumber && std::isfinite(v))
         return accepted(numberJson(text, v));
-    return expressionOrReason(name, text, QObject::tr("a number or an expression"));
+    if (std::optional<ParsedValue> q = quantity(name, text, unit, &v))
+        return *q;
+    return expressionOrReason(name, text, QObject::tr("a number or an expression"), names);
 }
 
 } // namespace flange::ui

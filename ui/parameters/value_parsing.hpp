@@ -9,6 +9,8 @@
 #include <QString>
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace flange::ui {
 
@@ -18,9 +20,16 @@ struct ParsedValue {
     bool ok() const { return reason.isEmpty(); }
 };
 
-ParsedValue parseParameterText(const library::ParameterDef& def, const QString& text);
+// `names` are the names an expression may use (the diagram's parameters); expressions are
+// checked by the engine, with its messages. A number may carry a unit ("300 g", "5 deg"):
+// it is converted into the parameter's unit and the typed unit kept as display unit,
+// stored as {"value": 0.3, "displayUnit": "g"}.
+ParsedValue parseParameterText(const library::ParameterDef& def, const QString& text,
+                               const std::vector<std::string>& names = {});
 
-// A start value: a number or an expression, empty for the definition's start.
-ParsedValue parseStartText(const QString& name, const QString& text);
+// A start value: a number (with a unit, converted into `unit`) or an expression, empty for
+// the definition's start.
+ParsedValue parseStartText(const QString& name, const QString& text, const std::vector<std::string>& names = {},
+                           const std::string& unit = {});
 
 } // namespace flange::ui

@@ -1,0 +1,225 @@
+#include "engine/flatten/parameter_values.hpp"
+
+#include "engine/error.hpp"
+#include "engine/expr/parser.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace flange::flatten {
+
+using diagram::Json;
+using expr::NodeId;
+
+Symbol toSymbol(const ParamValue& v)
+{
+    if (v.table >= 0)
+        return Symbol{Symbol::Kind::Table, 0, v.table};
+    return Symbol{Symbol::Kind::Value, v.value, -1};
+}
+
+ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const std::string& what)
+{
+    ParamValue v;
+    if (j.is_object()) {
+        // {"value": 0.3, "displayUnit": "g"}: the value is in the parameter's unit already.
+        if (!j.contains("value"))
+            throw badInput(what + ": an object value needs a \"value\"");
+        return evalJson(j["value"], pool, scope, what);
+    }
+    if (j.is_number()) {
+        v.value = j.get<double>();
+        return v;
+    }
+    if (j.is_boolean()) {
+        v.value = j.get<bool>() ? 1 : 0;
+        return v;
+    }
+    if (j.is_array()) {
+        expr::Table t;
+        for (const Json& row : j) {
+            if (!row.is_array())
+                throw badInput(what + ": a table is a list of rows of numbers");
+            std::vector<double> r;
+            for (const Json& x : row) {
+                if (!x.is_number())
+                    throw badInput(what + ": a table is a list of rows of numbers");
+                r.push_back(x.get<double>());
+            }
+            t.rows.push_back(std::move(r));
+        }
+        if (std::string defect = expr::tableDefect(t); !defect.empty())
+            throw badInput(what + ": " + defect);
+        v.table = pool.addTable(std::move(t));
+        return v;
+    }
+    if (j.is_string()) {
+        std::string text = j.get<std::string>();
+        expr::AstPtr ast;
+        try {
+            ast = expr::parseExpression(text);
+        } catch (const expr::ParseError& e) {
+            throw badInput(what + ": " + e.what() + " at column " + std::to_string(e.column() + 1) + " of \"" + expr::excerpt(text) + "\"");
+        }
+        Lowerer low(pool, scope, nullptr, {}, what, -1);
+        NodeId n = low.lower(*ast);
+        if (!pool.isConst(n))
+            throw badInput(what + ": \"" + text + "\" is not a constant expression");
+        v.value = pool.constValue(n);
+        return v;
+    }
+    throw badInput(what + ": expected a number, boolean, table or expression");
+}
+
+// -------- model-level parameters
+
+Symbol ModelParameters::get(const std::string& name)
+{
+    auto done = done_.find(name);
+    if (done != done_.end())
+        return toSymbol(done->second);
+    for (const auto& [k, v] : d_.parameters) {
+        if (k != name)
+            continue;
+        if (!inProgress_.insert(name).second)
+            throw badInput("model parameter '" + name + "' depends on itself");
+        ParamValue pv = evalJson(v, pool_, scope(), "model parameter '" + name + "'");
+        inProgress_.erase(name);
+        done_[name] = pv;
+        return toSymbol(pv);
+    }
+    return {};
+}
+
+Scope ModelParameters::scope()
+{
+    return [this](const std::string& n) { return get(n); };
+}
+
+// -------- one instance
+
+Symbol InstanceParameters::get(const std::string& name)
+{
+    auto done = done_.find(name);
+    if (done != done_.end())
+        return toSymbol(done->second);
+    const library::ParameterDef* pd = def_.parameter(name);
+    if (!pd)
+        return {};
+    std::string who = comp_.name + "." + name;
+    if (!inProgress_.insert(name).second)
+        throw badInput("parameter '" + who + "' depends on itself");
+    ParamValue pv;
+    if (const Json* given = comp_.parameter(name)) {
+        pv = evalJson(*given, pool_, model_.scope(), "parameter '" + who + "'");
+    } else if (pd->required) {
+        // A start value is a guess, not a value: the user has to give one.
+        throw badInput("parameter '" + who + "' (" + def_.name + ") needs a value" +
+                       (pd->defaultValue ? " (its start value " + pd->defaultValue->text + " is only a guess)" : ""));
+    } else if (pd->defaultValue) {
+        pv = evalDefinition(*pd->defaultValue, "parameter '" + who + "'", pd->type == library::ValueType::Table);
+    } else {
+        throw badInput("parameter '" + who + "' (" + def_.name + ") has no value");
+    }
+    if (pv.table < 0) {
+        if (!std::isfinite(pv.value))
+            throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is not a finite number");
+        if (pd->min && (pd->minExclusive ? pv.value <= *pd->min : pv.value < *pd->min))
+            throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is below its minimum " +
+                           readableNumber(*pd->min) + (pd->minExclusive ? " (which it must exceed)" : ""));
+        if (pd->max && pv.value > *pd->max)
+            throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is above its maximum " +
+                           readableNumber(*pd->max));
+    }
+    inProgress_.erase(name);
+    done_[name] = pv;
+    return toSymbol(pv);
+}
+
+Scope InstanceParameters::scope()
+{
+    return [this](const std::string& n) { return get(n); };
+}
+
+ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const std::string& what, bool table)
+{
+    ParamValue pv;
+    if (e.ast->kind == expr::Ast::Kind::Matrix) {
+        expr::Table t;
+        for (const auto& row : e.ast->args) {
+            std::vector<double> r;
+            for (const auto& x : row->args) {
+                Lowerer low(pool_, scope(), nullptr, e.loc, what, -1);
+                NodeId n = low.lower(*x);
+                if (!pool_.isConst(n))
+                    low.fail(*x, "table entries must be constants");
+                r.push_back(pool_.constValue(n));
+            }
+            t.rows.push_back(std::move(r));
+        }
+        if (std::string defect = expr::tableDefect(t); !defect.empty())
+            throw badInput((e.loc.file.empty() ? "" : e.loc.str() + ": ") + what + ": " + defect);
+        pv.table = pool_.addTable(std::move(t));
+        return pv;
+    }
+    if (table && e.ast->kind == expr::Ast::Kind::Ident) {
+        Symbol s = get(e.ast->name);
+        if (s.kind == Symbol::Kind::Table) {
+            pv.table = s.id;
+            return pv;
+        }
+    }
+    Lowerer low(pool_, scope(), nullptr, e.loc, what, -1);
+    NodeId n = low.lower(*e.ast);
+    if (!pool_.isConst(n))
+        low.fail(*e.ast, "\"" + e.text + "\" is not a parameter expression");
+    pv.value = pool_.constValue(n);
+    return pv;
+}
+
+// -------- checks for the editor
+
+std::optional<std::string> checkParameterExpression(const std::string& text, const std::vector<std::string>& names,
+                                                    const std::string& what)
+{
+    expr::Pool pool;
+    // Any value will do: the check is about names and form, not about the value.
+    Scope scope = [&names](const std::string& n) {
+        if (std::find(names.begin(), names.end(), n) != names.end())
+            return Symbol{Symbol::Kind::Value, 1, -1};
+        return Symbol{};
+    };
+    try {
+        evalJson(Json(text), pool, scope, what);
+    } catch (const Error& e) {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
+
+std::optional<bool> evaluateCondition(const diagram::Diagram& d, const library::ComponentDefinition& def,
+                                      const diagram::Component& comp, const library::ExprText& condition)
+{
+    if (!condition.ast)
+        return std::nullopt;
+    expr::Pool pool;
+    ModelParameters model(d, pool);
+    InstanceParameters instance(model, pool, def, comp);
+    try {
+        return instance.evalNumber(condition, "condition") != 0;
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
+std::vector<std::string> missingRequiredParameters(const library::ComponentDefinition& def,
+                                                   const diagram::Component& comp)
+{
+    std::vector<std::string> out;
+    for (const library::ParameterDef& p : def.parameters)
+        if (!p.isFinal && !comp.parameter(p.name) && (p.required || !p.defaultValue))
+            out.push_back(p.name);
+    return out;
+}
+
+} // namespace flange::flatten

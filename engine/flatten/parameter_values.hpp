@@ -1,0 +1,84 @@
+#pragma once
+// Evaluation of parameter values, one set of rules for the flattener and for the editor:
+// model-level parameters (the diagram's own), an instance's parameters (its value from the
+// diagram, else the definition's default), and the checks the editor runs as the user types.
+#include "engine/diagram/diagram.hpp"
+#include "engine/expr/pool.hpp"
+#include "engine/flatten/lower.hpp"
+#include "engine/library/component_definition.hpp"
+
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace flange::flatten {
+
+// A parameter's evaluated value: a number (Real/Integer/Boolean/StateSelect) or a table.
+struct ParamValue {
+    double value = 0;
+    int32_t table = -1;
+};
+
+Symbol toSymbol(const ParamValue& v);
+
+// Evaluates a value as the diagram stores it: a number, boolean, table, expression text, or
+// an object whose "value" is one of these (docs/diagram-format.md). Names resolve in `scope`.
+ParamValue evalJson(const diagram::Json& j, expr::Pool& pool, const Scope& scope, const std::string& what);
+
+// The diagram's own parameters, each evaluated once on first use.
+class ModelParameters {
+public:
+    ModelParameters(const diagram::Diagram& d, expr::Pool& pool) : d_(d), pool_(pool) {}
+    Symbol get(const std::string& name);
+    Scope scope();
+
+private:
+    const diagram::Diagram& d_;
+    expr::Pool& pool_;
+    std::unordered_map<std::string, ParamValue> done_;
+    std::set<std::string> inProgress_;
+};
+
+// One instance's parameters, each evaluated once on first use. Values given in the diagram
+// see the model's parameters (as a Modelica modifier does); defaults see the instance's own.
+class InstanceParameters {
+public:
+    InstanceParameters(ModelParameters& model, expr::Pool& pool, const library::ComponentDefinition& def,
+                       const diagram::Component& comp)
+        : model_(model), pool_(pool), def_(def), comp_(comp)
+    {
+    }
+    Symbol get(const std::string& name);
+    Scope scope();
+    // A definition expression (default, condition, start) evaluated in this instance.
+    ParamValue evalDefinition(const library::ExprText& e, const std::string& what, bool table);
+    double evalNumber(const library::ExprText& e, const std::string& what) { return evalDefinition(e, what, false).value; }
+
+private:
+    ModelParameters& model_;
+    expr::Pool& pool_;
+    const library::ComponentDefinition& def_;
+    const diagram::Component& comp_;
+    std::unordered_map<std::string, ParamValue> done_;
+    std::set<std::string> inProgress_;
+};
+
+// The engine's message for an expression typed as a parameter value, or nullopt when it is
+// acceptable: it parses, and every name is one of `names` or built in (pi, StateSelect.*).
+// `what` starts the message ("J: unknown name 'abc'").
+std::optional<std::string> checkParameterExpression(const std::string& text, const std::vector<std::string>& names,
+                                                    const std::string& what);
+
+// A Boolean definition expression (a conditional connector's condition, a fixed) of one
+// instance, evaluated as the flattener does; nullopt when it cannot be evaluated.
+std::optional<bool> evaluateCondition(const diagram::Diagram& d, const library::ComponentDefinition& def,
+                                      const diagram::Component& comp, const library::ExprText& condition);
+
+// Required parameters (a definition that gives only a start value) the instance leaves
+// without a value; the flattener refuses such an instance.
+std::vector<std::string> missingRequiredParameters(const library::ComponentDefinition& def,
+                                                   const diagram::Component& comp);
+
+} // namespace flange::flatten
