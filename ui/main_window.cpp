@@ -4,6 +4,7 @@
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/canvas/icon_cache.hpp"
 #include "ui/canvas/scene_units.hpp"
+#include "ui/document/autosave.hpp"
 #include "ui/document/diagram_clipboard.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/diagram_editor.hpp"
@@ -14,6 +15,7 @@
 #include "ui/parameters/parameter_dialog.hpp"
 #include "ui/plot/plot_area.hpp"
 #include "ui/recent_files.hpp"
+#include "ui/recovery_dialog.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/window_actions.hpp"
 
@@ -25,6 +27,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -44,6 +47,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
     view_ = new DiagramView(scene_, this);
     recent_ = new RecentFiles(this);
     actions_ = std::make_unique<WindowActions>(this, document_->undoStack());
+    autosave_ = std::make_unique<Autosave>(document_, defaultRecoveryFolder());
 
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
@@ -213,6 +217,13 @@ void MainWindow::connectActions()
     connect(document_->undoStack(), &QUndoStack::cleanChanged, this, [this] { setWindowModified(document_->isModified()); });
     connect(document_, &DiagramDocument::modifiedChanged, this, [this] { setWindowModified(document_->isModified()); });
     connect(document_, &DiagramDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(document_, &DiagramDocument::diagramReset, this, [this] { confirmOverwrite_ = false; });
+    connect(autosave_.get(), &Autosave::written, this, [this](const QString&, const QString& error) {
+        // A full disk would fail every few seconds: say it once.
+        if (!error.isEmpty() && error != lastAutosaveError_)
+            messages_->warning(error);
+        lastAutosaveError_ = error;
+    });
     connect(scene_, &DiagramScene::selectionChanged, this, &MainWindow::updateSelectionActions);
     connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(scene_, &DiagramScene::componentActivated, this, &MainWindow::editParameters);
@@ -281,6 +292,7 @@ bool MainWindow::saveFile(const QString& path)
         reportError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
         return false;
     }
+    confirmOverwrite_ = false;
     recent_->add(path);
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
@@ -333,7 +345,46 @@ bool MainWindow::save()
 {
     if (document_->filePath().isEmpty())
         return saveAsDialog();
+    if (confirmOverwrite_ && !quiet_) {
+        const auto answer = QMessageBox::question(
+            this, tr("Save Restored Diagram"),
+            tr("This diagram was restored from an autosave. Replace %1 with it?").arg(document_->filePath()),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer != QMessageBox::Save)
+            return saveAsDialog();
+    }
     return saveFile(document_->filePath());
+}
+
+bool MainWindow::offerRecovery()
+{
+    std::vector<OrphanedRecovery> found = findOrphanedRecoveries(autosave_->folder());
+    if (found.empty())
+        return false;
+    RecoveryDialog dialog(std::move(found), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.chosen())
+        return false;
+    return restoreRecovery(*dialog.chosen());
+}
+
+bool MainWindow::restoreRecovery(const OrphanedRecovery& recovery)
+{
+    if (!recovery.contents) {
+        reportError(tr("Cannot restore"), recovery.error);
+        return false;
+    }
+    if (!maybeSave())
+        return false;
+    const RecoveryContents& c = *recovery.contents;
+    document_->reset(c.diagram, c.originalPath);
+    document_->markModified();
+    autosave_->adopt(recovery.path, recovery.lock);
+    confirmOverwrite_ = !c.originalPath.isEmpty();
+    messages_->info(tr("Restored %1 as autosaved at %2; save it to keep it")
+                        .arg(document_->displayName(), QLocale().toString(c.savedAt.toLocalTime(), QLocale::ShortFormat)));
+    checkTypesKnown();
+    view_->zoomToFit();
+    return true;
 }
 
 bool MainWindow::saveAsDialog()

@@ -6,6 +6,7 @@
 //                                            simulates through the window's own run
 //                                            controller and exports, then exits:
 //                                            0 done, 2 bad model, 3 simulation failed
+// Interactive starts offer to restore diagrams autosaved by a session that crashed.
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/document/component_library.hpp"
 #include "ui/main_window.hpp"
@@ -148,6 +149,8 @@ int main(int argc, char** argv)
         return status != 0 ? status : (opened ? 0 : 2);
     }
     window.show();
+    // After a crash or kill, offer what autosave kept (docs/editor.md).
+    QTimer::singleShot(0, &window, &flange::ui::MainWindow::offerRecovery);
     if (parser.isSet(run) && opened && !files.isEmpty())
         QTimer::singleShot(0, window.simulation(), &flange::ui::SimulationWorkspace::simulate);
     return QApplication::exec();
