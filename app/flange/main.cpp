@@ -8,6 +8,7 @@
 //                                            0 done, 2 bad model, 3 simulation failed
 // Interactive starts offer to restore diagrams autosaved by a session that crashed.
 #include "ui/canvas/diagram_view.hpp"
+#include "ui/document/autosave.hpp"
 #include "ui/document/component_library.hpp"
 #include "ui/main_window.hpp"
 #include "ui/messages_panel.hpp"
@@ -103,6 +104,7 @@ int main(int argc, char** argv)
     }
     flange::ui::MainWindow window(flange::ui::loadComponentLibrary(parser.values(libraryDir)));
     window.setQuiet(parser.isSet(screenshot) || parser.isSet(simulate));
+    window.autosave().setEnabled(!parser.isSet(screenshot) && !parser.isSet(simulate));
     bool opened = true;
     if (!files.isEmpty())
         opened = window.openFile(files.front());

@@ -196,3 +196,19 @@ TEST_CASE("a recovery file whose window still runs is not offered, a broken one 
     CHECK_FALSE(readRecoveryFile(other.fileName(), &error).has_value());
     CHECK(error == other.fileName() + ": not a Flange recovery file");
 }
+
+TEST_CASE("a disabled autosave (scripted runs) writes nothing", "[autosave]")
+{
+    QTemporaryDir dir;
+    test::Canvas c;
+    Autosave autosave(&c.document, dir.path());
+    autosave.setDelay(50);
+    autosave.setEnabled(false);
+    c.editor.addComponent(QStringLiteral("Rotational.Components.Inertia"), {0, 0});
+    autosave.flush();
+    QTest::qWait(250);
+    autosave.waitForWrites();
+    CHECK(c.document.isModified());
+    CHECK(recoveryFiles(dir).isEmpty());
+    CHECK(autosave.recoveryPath().isEmpty());
+}

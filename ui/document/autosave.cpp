@@ -38,9 +38,15 @@ void Autosave::adopt(const QString& path, std::shared_ptr<QLockFile> lock)
     documentChanged();
 }
 
+void Autosave::setEnabled(bool enabled)
+{
+    enabled_ = enabled;
+    documentChanged();
+}
+
 void Autosave::documentChanged()
 {
-    if (!document_->isModified()) {
+    if (!enabled_ || !document_->isModified()) {
         timer_.stop();
         discard();
         return;

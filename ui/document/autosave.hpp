@@ -30,6 +30,10 @@ public:
     ~Autosave() override;
 
     void setDelay(int ms) { timer_.setInterval(ms); }
+    // Scripted runs (flange --simulate, --screenshot) edit nothing a person typed and must
+    // not leave recovery files behind if they fail.
+    void setEnabled(bool enabled);
+    bool isEnabled() const { return enabled_; }
     int delay() const { return timer_.interval(); }
     QString folder() const { return folder_; }
     // The recovery file this document writes to; empty until the first write.
@@ -58,6 +62,7 @@ private:
     QString path_;
     std::shared_ptr<QLockFile> lock_;
     QTimer timer_;
+    bool enabled_ = true;
     // One thread: writes and removals happen in the order they were asked for, so a
     // removal after Save is never overtaken by an older write.
     QThreadPool worker_;
