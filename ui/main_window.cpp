@@ -287,6 +287,14 @@ bool MainWindow::openFile(const QString& path)
 
 bool MainWindow::saveFile(const QString& path)
 {
+    if (confirmOverwrite_ && path == document_->filePath() && !quiet_) {
+        const auto answer = QMessageBox::question(
+            this, tr("Save Restored Diagram"),
+            tr("This diagram was restored from an autosave. Replace %1 with it?\n(Cancel keeps the file; File ▸ Save As saves the diagram elsewhere.)").arg(path),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer != QMessageBox::Save)
+            return false;
+    }
     QString error;
     if (!document_->saveAs(path, &error)) {
         reportError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
@@ -323,39 +331,6 @@ void MainWindow::closeEvent(QCloseEvent* event)
     event->accept();
 }
 
-void MainWindow::newFile()
-{
-    if (!maybeSave())
-        return;
-    document_->reset(diagram::Diagram{});
-    view_->zoomToFit();
-}
-
-void MainWindow::openDialog()
-{
-    if (!maybeSave())
-        return;
-    const QString dir = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Diagram"), dir, tr("Flange diagrams (*.json)"));
-    if (!path.isEmpty())
-        openFile(path);
-}
-
-bool MainWindow::save()
-{
-    if (document_->filePath().isEmpty())
-        return saveAsDialog();
-    if (confirmOverwrite_ && !quiet_) {
-        const auto answer = QMessageBox::question(
-            this, tr("Save Restored Diagram"),
-            tr("This diagram was restored from an autosave. Replace %1 with it?").arg(document_->filePath()),
-            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Save);
-        if (answer != QMessageBox::Save)
-            return saveAsDialog();
-    }
-    return saveFile(document_->filePath());
-}
-
 bool MainWindow::offerRecovery()
 {
     std::vector<OrphanedRecovery> found = findOrphanedRecoveries(autosave_->folder());
@@ -385,6 +360,31 @@ bool MainWindow::restoreRecovery(const OrphanedRecovery& recovery)
     checkTypesKnown();
     view_->zoomToFit();
     return true;
+}
+
+void MainWindow::newFile()
+{
+    if (!maybeSave())
+        return;
+    document_->reset(diagram::Diagram{});
+    view_->zoomToFit();
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString dir = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Diagram"), dir, tr("Flange diagrams (*.json)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (document_->filePath().isEmpty())
+        return saveAsDialog();
+    return saveFile(document_->filePath());
 }
 
 bool MainWindow::saveAsDialog()

@@ -86,6 +86,12 @@ private:
     DiagramDocument* document_;
     std::unique_ptr<DiagramEditor> editor_;
     std::unique_ptr<IconCache> icons_;
+    // A member, so it goes (removing its recovery file) before the document, a child.
+    std::unique_ptr<Autosave> autosave_;
+    // A restored diagram would replace its original file, which may have changed since
+    // the crash: the first Save asks.
+    bool confirmOverwrite_ = false;
+    QString lastAutosaveError_;
     DiagramScene* scene_;
     DiagramView* view_;
     LibraryModel* libraryModel_ = nullptr;
@@ -94,14 +100,7 @@ private:
     SimulationWorkspace* simulation_ = nullptr;
     RecentFiles* recent_;
     std::unique_ptr<WindowActions> actions_;
-    // Declared last: destroyed first, so it removes its recovery file before the
-    // document goes.
-    std::unique_ptr<Autosave> autosave_;
     bool quiet_ = false;
-    // A restored diagram would replace its original file, which may have changed since
-    // the crash: the first Save asks.
-    bool confirmOverwrite_ = false;
-    QString lastAutosaveError_;
 };
 
 } // namespace flange::ui
