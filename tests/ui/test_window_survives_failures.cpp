@@ -118,7 +118,7 @@ TEST_CASE("a diagram with nothing to solve ends its run without a crash", "[simu
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), dir.filePath("data"));
         flange.setProcessEnvironment(env);
-        flange.start(QStringLiteral(FLANGE_GUI_PATH), {QStringLiteral("--simulate"), QStringLiteral("--timeout"),
+        flange.start(QStringLiteral(FLANGE_APP_PATH), {QStringLiteral("--simulate"), QStringLiteral("--timeout"),
                                                        QStringLiteral("60"), f.fileName()});
         REQUIRE(flange.waitForFinished(90000));
         const QString err = QString::fromLocal8Bit(flange.readAllStandardError());
