@@ -4,6 +4,7 @@
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/canvas/icon_cache.hpp"
 #include "ui/canvas/scene_units.hpp"
+#include "ui/document/autosave.hpp"
 #include "ui/document/diagram_clipboard.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/diagram_editor.hpp"
@@ -17,6 +18,7 @@
 #include "ui/parameters/parameter_dialog.hpp"
 #include "ui/plot/plot_area.hpp"
 #include "ui/recent_files.hpp"
+#include "ui/recovery_dialog.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/window_actions.hpp"
 
@@ -29,6 +31,7 @@
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -59,6 +62,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
     view_ = new DiagramView(scene_, this);
     recent_ = new RecentFiles(this);
     actions_ = std::make_unique<WindowActions>(this, document_->undoStack());
+    autosave_ = std::make_unique<Autosave>(document_, defaultRecoveryFolder());
 
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
@@ -233,6 +237,13 @@ void MainWindow::connectActions()
     connect(document_->undoStack(), &QUndoStack::cleanChanged, this, [this] { setWindowModified(document_->isModified()); });
     connect(document_, &DiagramDocument::modifiedChanged, this, [this] { setWindowModified(document_->isModified()); });
     connect(document_, &DiagramDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(document_, &DiagramDocument::diagramReset, this, [this] { confirmOverwrite_ = false; });
+    connect(autosave_.get(), &Autosave::written, this, [this](const QString&, const QString& error) {
+        // A full disk would fail every few seconds: say it once.
+        if (!error.isEmpty() && error != lastAutosaveError_)
+            messages_->warning(error);
+        lastAutosaveError_ = error;
+    });
     connect(scene_, &DiagramScene::selectionChanged, this, &MainWindow::updateSelectionActions);
     connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(scene_, &DiagramScene::componentActivated, this, &MainWindow::editParameters);
@@ -295,11 +306,20 @@ bool MainWindow::openFile(const QString& path)
 
 bool MainWindow::saveFile(const QString& path)
 {
+    if (confirmOverwrite_ && path == document_->filePath() && !quiet_) {
+        const auto answer = QMessageBox::question(
+            this, tr("Save Restored Diagram"),
+            tr("This diagram was restored from an autosave. Replace %1 with it?\n(Cancel keeps the file; File ▸ Save As saves the diagram elsewhere.)").arg(path),
+            QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer != QMessageBox::Save)
+            return false;
+    }
     QString error;
     if (!document_->saveAs(path, &error)) {
         reportError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), error);
         return false;
     }
+    confirmOverwrite_ = false;
     recent_->add(path);
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
@@ -332,6 +352,37 @@ void MainWindow::closeEvent(QCloseEvent* event)
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     event->accept();
+}
+
+bool MainWindow::offerRecovery()
+{
+    std::vector<OrphanedRecovery> found = findOrphanedRecoveries(autosave_->folder());
+    if (found.empty())
+        return false;
+    RecoveryDialog dialog(std::move(found), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.chosen())
+        return false;
+    return restoreRecovery(*dialog.chosen());
+}
+
+bool MainWindow::restoreRecovery(const OrphanedRecovery& recovery)
+{
+    if (!recovery.contents) {
+        reportError(tr("Cannot restore"), recovery.error);
+        return false;
+    }
+    if (!maybeSave())
+        return false;
+    const RecoveryContents& c = *recovery.contents;
+    document_->reset(c.diagram, c.originalPath);
+    document_->markModified();
+    autosave_->adopt(recovery.path, recovery.lock);
+    confirmOverwrite_ = !c.originalPath.isEmpty();
+    messages_->info(tr("Restored %1 as autosaved at %2; save it to keep it")
+                        .arg(document_->displayName(), QLocale().toString(c.savedAt.toLocalTime(), QLocale::ShortFormat)));
+    checkTypesKnown();
+    view_->zoomToFit();
+    return true;
 }
 
 void MainWindow::newFile()

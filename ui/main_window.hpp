@@ -11,6 +11,7 @@
 
 namespace flange::ui {
 
+class Autosave;
 class DiagramDocument;
 class DiagramEditor;
 class DiagramScene;
@@ -21,6 +22,7 @@ class LibraryModel;
 class MessagesPanel;
 class RecentFiles;
 class SimulationWorkspace;
+struct OrphanedRecovery;
 struct WindowActions;
 
 class MainWindow : public QMainWindow {
@@ -37,6 +39,7 @@ public:
     LibraryBrowser* browser() const { return browser_; }
     SimulationWorkspace* simulation() const { return simulation_; }
     const WindowActions& actions() const { return *actions_; }
+    Autosave& autosave() const { return *autosave_; }
 
     // Opens without asking about unsaved changes (callers ask first). On a bad file the
     // current diagram stays and the problem is shown in a message box and the panel.
@@ -46,6 +49,14 @@ public:
     bool maybeSave();
     // Without prompts, errors go only to the messages panel (screenshots, scripted runs).
     void setQuiet(bool quiet) { quiet_ = quiet; }
+
+    // At start-up: when a crashed or killed session left autosaved diagrams, asks whether
+    // to restore one (RecoveryDialog). True when one was restored.
+    bool offerRecovery();
+    // Opens an autosaved diagram in place of the current one (after maybeSave), marked
+    // modified and with its original file path, so that Save writes there once the user
+    // confirms. The recovery file becomes this window's own until the diagram is saved.
+    bool restoreRecovery(const OrphanedRecovery& recovery);
 
     // Opens the parameter dialog of a component (modal) and applies it as one undo step.
     void editParameters(const QString& name);
@@ -76,6 +87,12 @@ private:
     DiagramDocument* document_;
     std::unique_ptr<DiagramEditor> editor_;
     std::unique_ptr<IconCache> icons_;
+    // A member, so it goes (removing its recovery file) before the document, a child.
+    std::unique_ptr<Autosave> autosave_;
+    // A restored diagram would replace its original file, which may have changed since
+    // the crash: the first Save asks.
+    bool confirmOverwrite_ = false;
+    QString lastAutosaveError_;
     DiagramScene* scene_;
     DiagramView* view_;
     LibraryModel* libraryModel_ = nullptr;

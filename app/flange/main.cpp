@@ -6,7 +6,9 @@
 //                                            simulates through the window's own run
 //                                            controller and exports, then exits:
 //                                            0 done, 2 bad model, 3 simulation failed
+// Interactive starts offer to restore diagrams autosaved by a session that crashed.
 #include "ui/canvas/diagram_view.hpp"
+#include "ui/document/autosave.hpp"
 #include "ui/document/component_library.hpp"
 #include "ui/main_window.hpp"
 #include "ui/messages_panel.hpp"
@@ -141,6 +143,7 @@ int main(int argc, char** argv)
     }
     flange::ui::MainWindow window(flange::ui::loadComponentLibrary(parser.values(libraryDir)));
     window.setQuiet(parser.isSet(screenshot) || parser.isSet(simulate));
+    window.autosave().setEnabled(!parser.isSet(screenshot) && !parser.isSet(simulate));
     bool opened = true;
     if (!files.isEmpty())
         opened = window.openFile(files.front());
@@ -187,6 +190,8 @@ int main(int argc, char** argv)
         return status != 0 ? status : (opened ? 0 : 2);
     }
     window.show();
+    // After a crash or kill, offer what autosave kept (docs/editor.md).
+    QTimer::singleShot(0, &window, &flange::ui::MainWindow::offerRecovery);
     if (parser.isSet(run) && opened && !files.isEmpty())
         QTimer::singleShot(0, window.simulation(), &flange::ui::SimulationWorkspace::simulate);
     return QApplication::exec();

@@ -76,6 +76,27 @@ expr::AstPtr matrixAst(const json& j, const SourceMap& src)
     return m;
 }
 
+// A definition may come from anywhere (a colleague's folder, a download), and its icon
+// is looked up in the icons folders beside the definition folders. So the icon must be a
+// plain relative path that stays inside such a folder: no absolute path, no "..", no
+// drive letter or backslash (which other systems read as separators), no empty parts.
+bool isConfinedRelativePath(const std::string& path)
+{
+    if (path.empty() || path.front() == '/' || path.find_first_of(std::string("\\:\0", 3)) != std::string::npos)
+        return false;
+    size_t start = 0;
+    while (start <= path.size()) {
+        size_t end = path.find('/', start);
+        if (end == std::string::npos)
+            end = path.size();
+        const std::string part = path.substr(start, end - start);
+        if (part.empty() || part == "." || part == "..")
+            return false;
+        start = end + 1;
+    }
+    return true;
+}
+
 } // namespace
 
 // JSON value (number, boolean, matrix or expression string) -> ExprText.
@@ -225,6 +246,10 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
         d.description = getString(j, "description");
         d.partial = getBool(j, "partial", false);
         d.icon = getString(j, "icon");
+        if (!d.icon.empty() && !isConfinedRelativePath(d.icon))
+            fail(src.locate(d.icon), "icon '" + d.icon +
+                                         "' is refused: it must be a relative path inside the icons folder "
+                                         "(no '..', not absolute)");
         d.label = getString(j, "label");
         if (j.contains("extends")) {
             const json& ex = j.at("extends");

@@ -56,9 +56,14 @@ DiagramScene::~DiagramScene()
 void DiagramScene::rebuild()
 {
     connectTool_.reset();
-    clear();
+    // Deselect and forget the items before deleting them: deleting a selected item emits
+    // selectionChanged in the middle of clear(), and a listener asking for the selected
+    // names would walk half-destroyed items (a crash after a failed run had selected the
+    // culprit and another file was opened).
+    clearSelection();
     components_.clear();
     connections_.clear();
+    clear();
     for (const diagram::Component& c : editor_.document().diagram().components)
         addComponentItem(QString::fromStdString(c.name));
     const int n = static_cast<int>(editor_.document().diagram().connections.size());

@@ -57,7 +57,7 @@ void DiagramDocument::reset(diagram::Diagram d, const QString& filePath)
     diagram_ = std::move(d);
     undoStack_.clear();
     undoStack_.setClean();
-    plotChanged_ = false;
+    changedOffStack_ = false;
     const bool pathChanged = filePath != filePath_;
     filePath_ = filePath;
     emit diagramReset();
@@ -100,8 +100,8 @@ bool DiagramDocument::saveAs(const QString& path, QString* error)
         return false;
     }
     undoStack_.setClean();
-    if (plotChanged_) {
-        plotChanged_ = false;
+    if (changedOffStack_) {
+        changedOffStack_ = false;
         emit modifiedChanged();
     }
     if (path != filePath_) {
@@ -234,7 +234,15 @@ void DiagramDocument::setPlot(const diagram::Json& plot)
     if (plot == diagram_.plot)
         return;
     diagram_.plot = plot;
-    plotChanged_ = true;
+    changedOffStack_ = true;
+    emit modifiedChanged();
+}
+
+void DiagramDocument::markModified()
+{
+    if (changedOffStack_)
+        return;
+    changedOffStack_ = true;
     emit modifiedChanged();
 }
 

@@ -29,7 +29,7 @@ public:
     QUndoStack* undoStack() { return &undoStack_; }
     // Edits on the undo stack, or a changed plot set-up (a view setting, not undoable, but
     // saved with the diagram and so not to be lost silently).
-    bool isModified() const { return !undoStack_.isClean() || plotChanged_; }
+    bool isModified() const { return !undoStack_.isClean() || changedOffStack_; }
 
     QString filePath() const { return filePath_; }
     // The name shown in the window title: the file's name, or "Untitled".
@@ -60,6 +60,9 @@ public:
                             const std::vector<diagram::Component>& components);
     // The plot set-up (the diagram's "plot" key) changed in the plot area.
     void setPlot(const diagram::Json& plot);
+    // Marks unsaved changes that are on no undo stack: a diagram restored from a recovery
+    // file differs from its file on disk until saved.
+    void markModified();
 
 signals:
     void componentAdded(const QString& name);
@@ -86,7 +89,7 @@ private:
     diagram::Diagram diagram_;
     QString filePath_;
     QUndoStack undoStack_;
-    bool plotChanged_ = false;
+    bool changedOffStack_ = false; // a plot set-up change or a restore: unsaved, not undoable
 };
 
 } // namespace flange::ui
