@@ -262,6 +262,9 @@ Diagram parseDiagram(const std::string& text, const std::string& source)
         size_t ls = text.rfind('\n', byte == 0 ? 0 : byte - 1);
         int col = 1 + static_cast<int>(byte - (ls == std::string::npos ? 0 : ls + 1));
         throw badInput(source + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON");
+    } catch (const Json::exception& err) {
+        // Not a syntax error but still unreadable, e.g. a number beyond double's range (1e999).
+        throw badInput(source + ": malformed JSON: " + err.what());
     }
     try {
         return fromJson(j, source);

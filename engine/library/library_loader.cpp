@@ -215,6 +215,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
         size_t ls = text.rfind('\n', byte == 0 ? 0 : byte - 1);
         int col = 1 + static_cast<int>(byte - (ls == std::string::npos ? 0 : ls + 1));
         throw badInput(file + ":" + std::to_string(line) + ":" + std::to_string(col) + ": malformed JSON");
+    } catch (const json::exception& err) {
+        // Not a syntax error but still unreadable, e.g. a number beyond double's range (1e999).
+        throw badInput(file + ": malformed JSON: " + err.what());
     }
     SourceMap src(text, file);
     ComponentDefinition d;
