@@ -2,6 +2,8 @@
 # Fuzzes Flange's readers and translate step with libFuzzer (clang, ASan + UBSan).
 #
 #   bash packaging/dev/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]   fuzz (default 60 s, all four targets)
+#   bash packaging/dev/fuzz.sh smoke [RUNS]                        CI: RUNS inputs per target (default
+#                                                                  10000), fixed seed, stop at the first crash
 #   bash packaging/dev/fuzz.sh minimize TARGET CRASH_FILE          shrink a crash, print the small file
 #
 # Targets (tests/fuzz/): expression, diagram, definition, translate. The build goes to
@@ -94,6 +96,33 @@ fuzz_one() {
   printf '%-11s %6ss %10s runs %3s findings (%s)\n' "$target" "$seconds" "${execs:-?}" "$crashes" "$log"
   [ "$crashes" -eq 0 ]
 }
+
+# Short and repeatable: a fixed seed, a run count instead of a time, the seeds as the only
+# corpus, and the first crash ends the run with its reproducer and stack on the log.
+smoke_one() {
+  local target=$1 runs=$2 log=build-fuzz/smoke-$1.log findings=build-fuzz/findings/$1
+  mkdir -p "$findings"
+  local start=$SECONDS
+  if build-fuzz/bin/flange-fuzz-"$target" build-fuzz/seeds/"$target" -seed=1 -runs="$runs" \
+       -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$findings/" >"$log" 2>&1; then
+    printf 'fuzz smoke %-11s %7s runs in %3ss: no crash\n' "$target" "$runs" $((SECONDS - start))
+  else
+    printf 'fuzz smoke %-11s FAILED after %ss, see %s:\n' "$target" $((SECONDS - start)) "$log"
+    grep -E 'ERROR|runtime error|escaped|Test unit written' "$log" | head -n 5
+    return 1
+  fi
+}
+
+if [ "${1:-}" = smoke ]; then
+  runs=${2:-10000}
+  build
+  seed
+  status=0
+  for t in "${targets_all[@]}"; do
+    smoke_one "$t" "$runs" || status=1
+  done
+  exit $status
+fi
 
 if [ "${1:-}" = minimize ]; then
   target=$2; crash=$3
