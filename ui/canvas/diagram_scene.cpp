@@ -41,7 +41,12 @@ DiagramScene::DiagramScene(DiagramEditor& editor, IconCache& icons, QObject* par
     rebuild();
 }
 
-DiagramScene::~DiagramScene() = default;
+DiagramScene::~DiagramScene()
+{
+    // QGraphicsScene deletes the items after this body and announces the lost selection;
+    // listeners would then call into a half-destroyed DiagramScene (UBSan reports it).
+    blockSignals(true);
+}
 
 void DiagramScene::rebuild()
 {
