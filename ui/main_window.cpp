@@ -95,6 +95,10 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
 
 MainWindow::~MainWindow()
 {
+    // The document, a child, is deleted after this body: its last signals (the undo stack's
+    // cleanChanged) must not reach this half-destroyed window (UBSan reports it).
+    document_->undoStack()->disconnect(this);
+    document_->disconnect(this);
     // Items refer to the icon cache: the scene must go first.
     delete view_;
     delete scene_;

@@ -154,8 +154,8 @@ TEST_CASE("chattering is reported with its time and component instead of looping
     // Coulomb friction without stiction: once the mass stops, the force flips sign at
     // every crossing of v = 0, infinitely often.
     namespace fs = std::filesystem;
-    fs::path dir = fs::temp_directory_path() / "flange-test-chattering";
-    fs::create_directories(dir);
+    const test::TempFolder folder("flange-test-chattering");
+    const fs::path& dir = folder.path();
     {
         std::ofstream out(dir / "IdealCoulombForce.json");
         out << R"json({
@@ -184,7 +184,6 @@ TEST_CASE("chattering is reported with its time and component instead of looping
     } catch (const Error& e) {
         message = e.what();
     }
-    fs::remove_all(dir);
     REQUIRE(message.find("chattering") != std::string::npos);
     CHECK(message.find("coulomb") != std::string::npos);
     double t = -1;

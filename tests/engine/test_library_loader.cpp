@@ -1,6 +1,8 @@
 // Component definitions as data: located parse errors, extends, user folders.
+#include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
 #include "engine/library/library.hpp"
+#include "support/test_support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,13 +15,8 @@ namespace fs = std::filesystem;
 namespace {
 
 struct TempFolder {
-    fs::path dir;
-    TempFolder()
-    {
-        dir = fs::temp_directory_path() / ("flange-test-" + std::to_string(std::rand()));
-        fs::create_directories(dir);
-    }
-    ~TempFolder() { fs::remove_all(dir); }
+    test::TempFolder folder{"flange-test-library"};
+    const fs::path& dir = folder.path();
     void write(const std::string& name, const std::string& text)
     {
         std::ofstream(dir / name) << text;
@@ -68,6 +65,27 @@ TEST_CASE("malformed JSON names the line")
     t.write("broken.json", "{\n  \"name\": \"X\",\n  \"equations\": [\n}\n");
     library::Library lib;
     CHECK_THROWS_WITH(lib.loadFolder(t.dir.string()), Catch::Contains("broken.json:4") && Catch::Contains("malformed JSON"));
+}
+
+// Found by fuzzing (tests/data/fuzz-regressions): nlohmann/json throws out_of_range, not
+// parse_error, for a number beyond double's range; it escaped as an internal error.
+TEST_CASE("a number beyond the range of double is bad input naming the file and the number")
+{
+    try {
+        library::parseDefinition("{\"name\": \"X\", \"description\": 1e999}", "huge.json");
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::BadInput);
+        CHECK_THAT(std::string(e.what()), Catch::StartsWith("huge.json:") && Catch::Contains("1e999") && Catch::Contains("too large"));
+    }
+    try {
+        diagram::parseDiagram("{\"format\": \"flange-diagram\", \"version\": 1,\n \"experiment\": {\"tolerance\": 1e706}}",
+                              "huge-diagram.json");
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::BadInput);
+        CHECK_THAT(std::string(e.what()), Catch::StartsWith("huge-diagram.json:") && Catch::Contains("1e706") && Catch::Contains("too large"));
+    }
 }
 
 TEST_CASE("extends merges bases, and an extending model may change a default")

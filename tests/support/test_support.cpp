@@ -2,7 +2,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <stdlib.h>
+
 #include <stdexcept>
+#include <system_error>
 
 namespace flange::test {
 
@@ -78,6 +81,20 @@ bool hasState(const CompiledModel& m, const std::string& name)
         if (s == name)
             return true;
     return false;
+}
+
+TempFolder::TempFolder(const std::string& prefix)
+{
+    std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+    if (!mkdtemp(pattern.data()))
+        throw std::runtime_error("cannot create a temporary folder from " + pattern);
+    path_ = pattern;
+}
+
+TempFolder::~TempFolder()
+{
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
 }
 
 } // namespace flange::test

@@ -6,6 +6,7 @@
 #include "engine/library/library.hpp"
 #include "engine/run.hpp"
 
+#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -50,5 +51,19 @@ std::string diagramJson(const std::vector<std::string>& components,
                         double interval = 0.01);
 
 bool hasState(const CompiledModel& m, const std::string& name);
+
+// A new empty folder under the system's temporary directory, removed with this object.
+// Its name is unique (mkdtemp), as ctest runs test processes in parallel.
+class TempFolder {
+public:
+    explicit TempFolder(const std::string& prefix = "flange-test");
+    ~TempFolder();
+    TempFolder(const TempFolder&) = delete;
+    TempFolder& operator=(const TempFolder&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
 
 } // namespace flange::test

@@ -10,7 +10,7 @@ using namespace flange::ui;
 namespace {
 
 struct Parts {
-    DiagramDocument document{test::fixtureLibrary()};
+    DiagramDocument document{test::bundledLibrary()};
     DiagramEditor editor{document};
     Parts()
     {

@@ -15,7 +15,7 @@ using namespace flange::ui;
 namespace {
 
 struct Doc {
-    DiagramDocument document{test::fixtureLibrary()};
+    DiagramDocument document{test::bundledLibrary()};
     DiagramEditor editor{document};
     QUndoStack& stack() { return *document.undoStack(); }
     const diagram::Component& component(const QString& name)

@@ -45,7 +45,7 @@ TEST_CASE("every models/ example opens and saves back to the same JSON")
     while (it.hasNext()) {
         const QString path = it.next();
         INFO(path.toStdString());
-        DiagramDocument doc(test::fixtureLibrary());
+        DiagramDocument doc(test::bundledLibrary());
         QString error;
         REQUIRE(doc.open(path, &error));
         const QString out = tmp.filePath(QStringLiteral("out%1.json").arg(count++));
@@ -58,7 +58,7 @@ TEST_CASE("every models/ example opens and saves back to the same JSON")
 TEST_CASE("a diagram built in the editor saves, reopens identically and is clean after saving")
 {
     QTemporaryDir tmp;
-    DiagramDocument doc(test::fixtureLibrary());
+    DiagramDocument doc(test::bundledLibrary());
     DiagramEditor editor(doc);
     editor.addComponent("Rotational.Components.Inertia", {-30, 0});
     editor.addComponent("Rotational.Components.SpringDamper", {0, 0});
@@ -73,7 +73,7 @@ TEST_CASE("a diagram built in the editor saves, reopens identically and is clean
     CHECK(doc.filePath() == path);
     CHECK(doc.diagram().name == "built");
 
-    DiagramDocument reopened(test::fixtureLibrary());
+    DiagramDocument reopened(test::bundledLibrary());
     REQUIRE(reopened.open(path, &error));
     CHECK(diagram::serializeDiagram(reopened.diagram()) == diagram::serializeDiagram(doc.diagram()));
     CHECK(reopened.diagram().components[1].placement.rotation == 270);
@@ -82,7 +82,7 @@ TEST_CASE("a diagram built in the editor saves, reopens identically and is clean
 
 TEST_CASE("saving over a file that cannot be written fails and keeps the document modified")
 {
-    DiagramDocument doc(test::fixtureLibrary());
+    DiagramDocument doc(test::bundledLibrary());
     DiagramEditor editor(doc);
     editor.addComponent("Rotational.Components.Inertia", {0, 0});
     QString error;
@@ -99,7 +99,7 @@ TEST_CASE("opening a malformed file leaves the diagram untouched and shows the e
     const QString wrong = tmp.filePath("wrong.json");
     writeFile(wrong, R"({"format": "flange-diagram", "version": 1, "components": [{"name": "a b", "type": "X"}]})");
 
-    MainWindow window(ComponentLibrary{std::const_pointer_cast<library::Library>(test::fixtureLibrary()), {}, {}});
+    MainWindow window(ComponentLibrary{std::const_pointer_cast<library::Library>(test::bundledLibrary()), {}, {}});
     const QString good = test::sourcePath("models/msl/Translational/ElastoGap.json");
     REQUIRE(window.openFile(good));
     const std::string before = diagram::serializeDiagram(window.document()->diagram());

@@ -19,7 +19,7 @@ namespace {
 
 const library::ComponentDefinition& def(const char* type)
 {
-    const library::ComponentDefinition* d = test::fixtureLibrary()->find(type);
+    const library::ComponentDefinition* d = test::bundledLibrary()->find(type);
     REQUIRE(d);
     return *d;
 }
@@ -30,6 +30,17 @@ diagram::Component instance(const char* name, const char* type)
     c.name = name;
     c.type = type;
     return c;
+}
+
+// The real SpringDamper with a strict lower bound on c: the bundled library has no
+// exclusive minimum, but definitions in a user's folder may.
+library::ComponentDefinition springDamperWithExclusiveMin()
+{
+    library::ComponentDefinition d = def("Rotational.Components.SpringDamper");
+    for (auto& p : d.parameters)
+        if (p.name == "c")
+            p.minExclusive = true;
+    return d;
 }
 
 QStringList tabTitles(const ParameterDialog& dialog)
@@ -44,11 +55,11 @@ QStringList tabTitles(const ParameterDialog& dialog)
 
 TEST_CASE("the dialog has General, Advanced and Initialization tabs and hides final parameters")
 {
-    ParameterDialog dialog(def("Rotational.Components.SpringDamper"),
-                           instance("springDamper1", "Rotational.Components.SpringDamper"));
+    ParameterDialog dialog(def("Rotational.Components.ElastoBacklash"),
+                           instance("elastoBacklash1", "Rotational.Components.ElastoBacklash"));
     CHECK(tabTitles(dialog) == QStringList{"General", "Advanced", "Initialization"});
     CHECK(dialog.field("c"));
-    CHECK(dialog.field("nSteps"));
+    CHECK(dialog.field("phi_nominal")); // on the Advanced tab
     CHECK(dialog.field("bEps") == nullptr); // final
     CHECK(dialog.startField("phi_rel"));
 }
@@ -75,7 +86,8 @@ TEST_CASE("invalid values keep OK disabled and say why")
 {
     diagram::Component c = instance("springDamper1", "Rotational.Components.SpringDamper");
     c.setParameter("c", 100);
-    ParameterDialog dialog(def("Rotational.Components.SpringDamper"), c);
+    c.setParameter("d", 1);
+    ParameterDialog dialog(springDamperWithExclusiveMin(), c);
     CHECK(dialog.okButton()->isEnabled());
     CHECK(dialog.problem().isEmpty());
 
@@ -89,15 +101,15 @@ TEST_CASE("invalid values keep OK disabled and say why")
         {"c", "", "c needs a value"},                     // required
         {"c", "2 *", "is not a number or an expression"}, // neither
         {"d", "-1", "d must be at least 0"},
-        {"nSteps", "2.5", "nSteps must be a whole number"},
-        {"nSteps", "11", "nSteps must be at most 10"},
+        {"d", "", "d needs a value"},
     };
     for (const Case& k : cases) {
         INFO(k.field << " = '" << k.text << "'");
+        REQUIRE(dialog.field(k.field));
         dialog.field(k.field)->setText(k.text);
         CHECK_FALSE(dialog.okButton()->isEnabled());
         CHECK_THAT(dialog.problem().toStdString(), Catch::Contains(k.reason));
-        dialog.field(k.field)->setText(k.field == std::string("c") ? "100" : "");
+        dialog.field(k.field)->setText(k.field == std::string("c") ? "100" : "1");
         CHECK(dialog.okButton()->isEnabled());
     }
     dialog.startField("phi_rel")->setStartText("1 +");
@@ -114,7 +126,6 @@ TEST_CASE("accepted values are written back as numbers or expressions, in one un
     ParameterDialog dialog(def("Rotational.Components.SpringDamper"), *c);
     dialog.field("c")->setText("5e3");
     dialog.field("d")->setText("pi/2");
-    dialog.field("nSteps")->setText("3");
     dialog.startField("phi_rel")->setStartText("0.1");
     dialog.startField("phi_rel")->setFixed(true);
     REQUIRE(dialog.okButton()->isEnabled());
@@ -127,7 +138,6 @@ TEST_CASE("accepted values are written back as numbers or expressions, in one un
     CHECK(c->parameter("c")->is_number_float());
     CHECK(*c->parameter("c") == 5000.0);
     CHECK(*c->parameter("d") == "pi/2");
-    CHECK(c->parameter("nSteps")->is_number_integer());
     const diagram::VariableSettings* v = c->variable("phi_rel");
     REQUIRE(v);
     CHECK(*v->start == 0.1);
@@ -175,10 +185,39 @@ TEST_CASE("Boolean parameters offer the default, true and false")
 
 TEST_CASE("a table parameter must be rows of numbers of equal length")
 {
-    ParameterDialog dialog(def("Blocks.Math.Gain"), instance("gain1", "Blocks.Math.Gain"));
-    dialog.field("table")->setText("[[0, 1], [2]]");
+    diagram::Component c = instance("lossyGear1", "Rotational.Components.LossyGear");
+    c.setParameter("ratio", 2); // required
+    ParameterDialog dialog(def("Rotational.Components.LossyGear"), c);
+    REQUIRE(dialog.field("lossTable"));
+    dialog.field("lossTable")->setText("[[0, 1, 1, 0, 0], [1, 0.9]]");
     CHECK_THAT(dialog.problem().toStdString(), Catch::Contains("every row"));
-    dialog.field("table")->setText("[[0, 1], [2, 3]]");
+    dialog.field("lossTable")->setText("[[0, 1, 1, 0, 0], [1, 0.9, 0.9, 0, 0]]");
     CHECK(dialog.okButton()->isEnabled());
-    CHECK(dialog.parameters()[0].second == diagram::Json::parse("[[0, 1], [2, 3]]"));
+    const auto params = dialog.parameters();
+    const auto table = std::find_if(params.begin(), params.end(), [](const auto& p) { return p.first == "lossTable"; });
+    REQUIRE(table != params.end());
+    CHECK(table->second == diagram::Json::parse("[[0, 1, 1, 0, 0], [1, 0.9, 0.9, 0, 0]]"));
+}
+
+TEST_CASE("an Integer parameter must be a whole number within its bounds")
+{
+    diagram::Component c = instance("signTorque1", "Rotational.Sources.SignTorque");
+    c.setParameter("tau_nominal", 10); // required, as is w0 (shown with its default)
+    c.setParameter("w0", 0.1);
+    ParameterDialog dialog(def("Rotational.Sources.SignTorque"), c);
+    ParameterField* reg = dialog.field("reg"); // Integer, 1 to 4
+    REQUIRE(reg);
+    reg->setText("2.5");
+    CHECK_FALSE(dialog.okButton()->isEnabled());
+    CHECK_THAT(dialog.problem().toStdString(), Catch::Contains("reg must be a whole number"));
+    reg->setText("5");
+    CHECK_FALSE(dialog.okButton()->isEnabled());
+    CHECK_THAT(dialog.problem().toStdString(), Catch::Contains("reg must be at most 4"));
+    reg->setText("3");
+    REQUIRE(dialog.okButton()->isEnabled());
+    const auto params = dialog.parameters();
+    const auto reg3 = std::find_if(params.begin(), params.end(), [](const auto& p) { return p.first == "reg"; });
+    REQUIRE(reg3 != params.end());
+    CHECK(reg3->second.is_number_integer());
+    CHECK(reg3->second == 3);
 }

@@ -188,7 +188,7 @@ TEST_CASE("model parameters: rename updates every use, delete of a used one is r
 
 TEST_CASE("the Diagram menu opens the model parameters and OK applies them as one step")
 {
-    MainWindow window(ComponentLibrary{std::const_pointer_cast<library::Library>(test::fixtureLibrary()), {}, {}});
+    MainWindow window(ComponentLibrary{std::const_pointer_cast<library::Library>(test::bundledLibrary()), {}, {}});
     auto* action = window.findChild<QAction*>(QStringLiteral("modelParameters"));
     REQUIRE(action);
     CHECK(action->text() == "Model &Parameters…");

@@ -27,7 +27,7 @@ const char* const kType = "Rotational.Components.SpringDamper";
 
 const library::ComponentDefinition& springDamper()
 {
-    const library::ComponentDefinition* d = test::fixtureLibrary()->find(kType);
+    const library::ComponentDefinition* d = test::bundledLibrary()->find(kType);
     REQUIRE(d);
     return *d;
 }
@@ -144,7 +144,7 @@ TEST_CASE("live preview shows edits in the document; Cancel puts the original ba
 {
     test::Canvas canvas;
     canvas.editor.addComponent(kType, {0, 0});
-    canvas.editor.setSettings("springDamper1", {{"c", 1000}}, {});
+    canvas.editor.setSettings("springDamper1", {{"c", 1000}, {"d", 1}}, {});
     const int steps = canvas.document.undoStack()->count();
     const bool modified = canvas.document.isModified();
     QSignalSpy changed(&canvas.document, &DiagramDocument::componentChanged);
@@ -175,7 +175,7 @@ TEST_CASE("live preview ends as exactly one undo step on OK", "[wheel]")
 {
     test::Canvas canvas;
     canvas.editor.addComponent(kType, {0, 0});
-    canvas.editor.setSettings("springDamper1", {{"c", 1000}}, {});
+    canvas.editor.setSettings("springDamper1", {{"c", 1000}, {"d", 1}}, {});
     const int steps = canvas.document.undoStack()->count();
 
     ParameterDialog dialog(springDamper(), *canvas.document.component("springDamper1"));
@@ -199,7 +199,7 @@ TEST_CASE("a live session left unfinished restores the original", "[wheel]")
 {
     test::Canvas canvas;
     canvas.editor.addComponent(kType, {0, 0});
-    canvas.editor.setSettings("springDamper1", {{"c", 1000}}, {});
+    canvas.editor.setSettings("springDamper1", {{"c", 1000}, {"d", 1}}, {});
     {
         LiveParameterSession live(canvas.editor, "springDamper1");
         live.preview({{"c", 2000}}, {});
@@ -210,11 +210,11 @@ TEST_CASE("a live session left unfinished restores the original", "[wheel]")
 
 TEST_CASE("the main window previews parameter edits only with Auto Re-simulate on", "[wheel]")
 {
-    MainWindow window(ComponentLibrary{std::const_pointer_cast<library::Library>(test::fixtureLibrary()), {}, {}});
+    MainWindow window(ComponentLibrary{std::const_pointer_cast<library::Library>(test::bundledLibrary()), {}, {}});
     window.setQuiet(true);
     DiagramDocument& doc = *window.document();
     window.editor().addComponent(kType, {0, 0});
-    window.editor().setSettings("springDamper1", {{"c", 1000}}, {});
+    window.editor().setSettings("springDamper1", {{"c", 1000}, {"d", 1}}, {});
     const int steps = doc.undoStack()->count();
     const auto cNow = [&doc] { return doc.component("springDamper1")->parameter("c")->get<double>(); };
 

@@ -19,7 +19,7 @@ namespace {
 
 ComponentLibrary fixture()
 {
-    return ComponentLibrary{std::const_pointer_cast<library::Library>(test::fixtureLibrary()), {}, {}};
+    return ComponentLibrary{std::const_pointer_cast<library::Library>(test::bundledLibrary()), {}, {}};
 }
 
 // Icon, ports, name and label of every component, in scene coordinates.

@@ -26,7 +26,7 @@ namespace {
 
 ComponentLibrary fixture()
 {
-    return ComponentLibrary{std::const_pointer_cast<library::Library>(test::fixtureLibrary()), {}, {}};
+    return ComponentLibrary{std::const_pointer_cast<library::Library>(test::bundledLibrary()), {}, {}};
 }
 
 QByteArray contents(const QString& path)

@@ -2,25 +2,37 @@
 
 #include "ui/canvas/port_item.hpp"
 
+#include <catch2/catch.hpp>
+
 #include <QApplication>
+#include <QFile>
 #include <QTest>
 
 namespace flange::ui::test {
 
-std::shared_ptr<const library::Library> fixtureLibrary()
+std::shared_ptr<const library::Library> bundledLibrary()
 {
     static std::shared_ptr<library::Library> lib = [] {
         auto l = std::make_shared<library::Library>();
-        l->loadFolder(dataPath(QStringLiteral("components")).toStdString());
+        l->loadFolder(sourcePath(QStringLiteral("resources/components")).toStdString());
         l->resolve();
         return l;
     }();
     return lib;
 }
 
-QString dataPath(const QString& relative) { return QStringLiteral(FLANGE_UI_TEST_DATA "/") + relative; }
-
 QString sourcePath(const QString& relative) { return QStringLiteral(FLANGE_SOURCE_DIR "/") + relative; }
+
+QString referenceFile(const QString& relative)
+{
+    const QString path = sourcePath(QStringLiteral("../shared/msl-reference/") + relative);
+    if (QFile::exists(path))
+        return path;
+    if (qEnvironmentVariable("CI") == QLatin1String("true"))
+        FAIL("the reference kit is missing under CI: " << path.toStdString());
+    WARN("no reference kit beside the repository (" << path.toStdString() << "); comparison skipped");
+    return {};
+}
 
 Canvas::Canvas(std::shared_ptr<const library::Library> lib)
     : document(std::move(lib)), editor(document), icons({sourcePath(QStringLiteral("resources/icons"))}),

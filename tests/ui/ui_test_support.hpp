@@ -1,6 +1,7 @@
 #pragma once
-// Shared set-up for the editor tests: a fixture component library (tests/ui/data), and a
-// document with its editor, scene and a shown view, wired the way the main window does.
+// Shared set-up for the editor tests: the bundled component library (resources/components,
+// the one the application ships, so the tests cannot drift from it), and a document with
+// its editor, scene and a shown view, wired the way the main window does.
 #include "engine/library/library.hpp"
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/canvas/diagram_view.hpp"
@@ -15,10 +16,13 @@
 
 namespace flange::ui::test {
 
-// The fixture library: MSL type names with just enough in them for the editor.
-std::shared_ptr<const library::Library> fixtureLibrary();
-QString dataPath(const QString& relative);
+// The bundled library, loaded once.
+std::shared_ptr<const library::Library> bundledLibrary();
 QString sourcePath(const QString& relative);
+// A file of the Dymola reference kit (../shared/msl-reference/RELATIVE) when it exists.
+// Without the kit: an empty string and a warning, or a failure under CI (CI=true), where a
+// comparison that silently does not happen must not count as passed.
+QString referenceFile(const QString& relative);
 
 struct Canvas {
     DiagramDocument document;
@@ -27,7 +31,7 @@ struct Canvas {
     DiagramScene scene;
     DiagramView view;
 
-    explicit Canvas(std::shared_ptr<const library::Library> lib = fixtureLibrary());
+    explicit Canvas(std::shared_ptr<const library::Library> lib = bundledLibrary());
 
     // Viewport pixel of a scene point.
     QPoint viewPoint(QPointF scenePos) const;

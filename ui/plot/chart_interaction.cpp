@@ -34,7 +34,7 @@ QStringList droppedVariableNames(const QMimeData* mime)
 }
 
 ChartInteraction::ChartInteraction(QAbstractScrollArea* view, std::function<QRectF()> plotRect)
-    : QObject(view), view_(view), plotRect_(std::move(plotRect))
+    : QObject(view), view_(view), viewport_(view->viewport()), plotRect_(std::move(plotRect))
 {
     view->setMouseTracking(true);
     view->viewport()->setMouseTracking(true);
@@ -93,7 +93,7 @@ bool ChartInteraction::eventFilter(QObject* watched, QEvent* event)
     default:
         break;
     }
-    return watched == view_->viewport() && mouse(event);
+    return watched == viewport_ && mouse(event);
 }
 
 bool ChartInteraction::mouse(QEvent* event)

@@ -46,6 +46,9 @@ private:
     QRectF band(QPointF to) const;
 
     QAbstractScrollArea* view_;
+    // Kept rather than asked of view_: the viewport's last events arrive while the view is
+    // being destroyed, when calling into it is undefined behaviour (UBSan reports it).
+    QWidget* viewport_;
     std::function<QRectF()> plotRect_;
     enum class Drag { None, Band, Pan } drag_ = Drag::None;
     QPointF pressAt_, lastAt_;
