@@ -25,12 +25,6 @@ using namespace flange::ui;
 
 namespace {
 
-const ComponentLibrary& realLibrary()
-{
-    static const ComponentLibrary lib = loadComponentLibrary();
-    return lib;
-}
-
 diagram::Diagram readDiagram(const QString& path)
 {
     QFile f(path);
@@ -96,7 +90,7 @@ TEST_CASE("an edit made before a kill -9 is restored in a new window and saved t
     CHECK(found[0].contents->originalPath == model);
     CHECK(found[0].description().contains("First.json"));
 
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     REQUIRE(window.restoreRecovery(found[0]));
     const diagram::Diagram& restored = window.document()->diagram();

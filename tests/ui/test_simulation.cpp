@@ -37,12 +37,6 @@ using namespace flange::ui;
 
 namespace {
 
-const ComponentLibrary& realLibrary()
-{
-    static const ComponentLibrary lib = loadComponentLibrary();
-    return lib;
-}
-
 diagram::Diagram loadModel(const QString& relative)
 {
     QFile f(test::sourcePath(relative));
@@ -103,7 +97,7 @@ TEST_CASE("a run streams every row of flange-sim's result with the same values",
 
     RunController controller;
     QSignalSpy grown(&controller, &RunController::resultGrown);
-    controller.start(loadModel("models/gallery/ElastoGapContactLaws.json"), realLibrary().library);
+    controller.start(loadModel("models/gallery/ElastoGapContactLaws.json"), test::bundledComponentLibrary().library);
     CHECK(controller.isRunning());
     REQUIRE(controller.waitForFinished());
     const auto result = controller.current();
@@ -130,7 +124,7 @@ TEST_CASE("Stop ends a long run within 0.2 s and keeps the rows computed so far"
     d.experiment.stopTime = 1e5; // hours of simulated time: far longer than the test
     d.experiment.interval = 1e-3;
     RunController controller;
-    controller.start(d, realLibrary().library);
+    controller.start(d, test::bundledComponentLibrary().library);
     QElapsedTimer waited;
     waited.start();
     while (controller.current()->rowCount() < 100 && waited.elapsed() < 30000)
@@ -152,9 +146,9 @@ TEST_CASE("a new run cancels the one in progress and only its own rows arrive", 
     diagram::Diagram longRun = loadModel("models/msl/Rotational/First.json");
     longRun.experiment.stopTime = 1e5;
     RunController controller;
-    controller.start(longRun, realLibrary().library);
+    controller.start(longRun, test::bundledComponentLibrary().library);
     QTest::qWait(50);
-    controller.start(loadModel("models/msl/Translational/Accelerate.json"), realLibrary().library);
+    controller.start(loadModel("models/msl/Translational/Accelerate.json"), test::bundledComponentLibrary().library);
     REQUIRE(controller.waitForFinished());
     const auto result = controller.current();
     CHECK(result->status == RunResult::Status::Finished);
@@ -165,7 +159,7 @@ TEST_CASE("a new run cancels the one in progress and only its own rows arrive", 
 
 TEST_CASE("a model that fails to initialize shows its message and selects the component", "[simulation]")
 {
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     QTemporaryDir dir;
     const QString path = dir.filePath("contradiction.json");
@@ -201,7 +195,7 @@ TEST_CASE("CSV export of a run equals flange-sim's output byte for byte", "[simu
     const QString model = test::sourcePath("models/msl/Rotational/CoupledClutches.json");
     runFlangeSim(model, dir.filePath("sim.csv"));
 
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     REQUIRE(window.openFile(model));
     QString error;
@@ -225,7 +219,7 @@ TEST_CASE("CSV export of a run equals flange-sim's output byte for byte", "[simu
 TEST_CASE("the plot set-up is restored on open and saved with the diagram", "[simulation]")
 {
     QTemporaryDir dir;
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     REQUIRE(window.openFile(test::sourcePath("models/gallery/ElastoGapContactLaws.json")));
     plot::PlotArea* plots = window.simulation()->plots();
@@ -238,7 +232,7 @@ TEST_CASE("the plot set-up is restored on open and saved with the diagram", "[si
     REQUIRE(window.saveFile(saved));
     CHECK_FALSE(window.document()->isModified());
 
-    MainWindow reopened(realLibrary());
+    MainWindow reopened(test::bundledComponentLibrary());
     reopened.setQuiet(true);
     REQUIRE(reopened.openFile(saved));
     CHECK(reopened.simulation()->plots()->plottedSignals() ==
@@ -247,7 +241,7 @@ TEST_CASE("the plot set-up is restored on open and saved with the diagram", "[si
 
 TEST_CASE("a second run keeps the plotted selection and shows the first as a ghost", "[simulation]")
 {
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     REQUIRE(window.openFile(test::sourcePath("models/msl/Translational/Accelerate.json")));
     SimulationWorkspace& sim = *window.simulation();
@@ -289,7 +283,7 @@ TEST_CASE("the event log of CoupledClutches lists the clutch events at Dymola's 
             dymolaEvents.insert(ref.rows[r][0]);
     REQUIRE(dymolaEvents.size() >= 5);
 
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
     window.simulation()->simulate();
@@ -312,7 +306,7 @@ TEST_CASE("the event log of CoupledClutches lists the clutch events at Dymola's 
 
 TEST_CASE("a double-click on a flange after a run plots its angle and torque", "[simulation]")
 {
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
     plot::PlotArea& plots = *window.simulation()->plots();
@@ -329,7 +323,7 @@ TEST_CASE("a double-click on a flange after a run plots its angle and torque", "
 
 TEST_CASE("a warning of the run names its components as links to the canvas", "[simulation]")
 {
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     QTemporaryDir dir;
     const QString path = dir.filePath("free.json");

@@ -26,12 +26,6 @@ using namespace flange::ui;
 
 namespace {
 
-const ComponentLibrary& realLibrary()
-{
-    static const ComponentLibrary lib = loadComponentLibrary();
-    return lib;
-}
-
 QStringList expectedNeedles(const QString& model)
 {
     QFile f(model.left(model.size() - 5) + QStringLiteral(".expect"));
@@ -48,7 +42,7 @@ QStringList expectedNeedles(const QString& model)
 TEST_CASE("every file of the bad-input corpus leaves the window up, with its message and the diagram unchanged",
           "[simulation][robustness]")
 {
-    MainWindow window(realLibrary());
+    MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
     window.show();
     // A good diagram is open while the bad ones are tried, so "unchanged" means something.
@@ -110,7 +104,7 @@ TEST_CASE("a diagram with nothing to solve runs in the window", "[simulation][ro
         REQUIRE(f.open(QIODevice::WriteOnly));
         f.write(text);
         f.close();
-        MainWindow window(realLibrary());
+        MainWindow window(test::bundledComponentLibrary());
         window.setQuiet(true);
         REQUIRE(window.openFile(f.fileName()));
         window.simulation()->simulate();

@@ -10,6 +10,12 @@
 
 namespace flange::ui::test {
 
+const ComponentLibrary& bundledComponentLibrary()
+{
+    static const ComponentLibrary lib = loadComponentLibrary();
+    return lib;
+}
+
 std::shared_ptr<const library::Library> bundledLibrary()
 {
     static std::shared_ptr<library::Library> lib = [] {

@@ -3,6 +3,7 @@
 // the one the application ships, so the tests cannot drift from it), and a document with
 // its editor, scene and a shown view, wired the way the main window does.
 #include "engine/library/library.hpp"
+#include "ui/document/component_library.hpp"
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/canvas/icon_cache.hpp"
@@ -18,6 +19,8 @@ namespace flange::ui::test {
 
 // The bundled library, loaded once.
 std::shared_ptr<const library::Library> bundledLibrary();
+// The bundled library as the window loads it (folders and load errors included).
+const ComponentLibrary& bundledComponentLibrary();
 QString sourcePath(const QString& relative);
 // A file of the Dymola reference kit (../shared/msl-reference/RELATIVE) when it exists.
 // Without the kit: an empty string and a warning, or a failure under CI (CI=true), where a
