@@ -1,5 +1,7 @@
 #include "ui/results/variable_browser.hpp"
 
+#include <algorithm>
+
 #include "ui/results/variable_filter_proxy.hpp"
 #include "ui/results/variable_tree_model.hpp"
 
@@ -93,11 +95,27 @@ VariableBrowser::VariableBrowser(QWidget* parent) : QWidget(parent)
 
 VariableBrowser::~VariableBrowser() = default;
 
+namespace {
+
+bool sameNames(const std::vector<ResultVariable>& a, const std::vector<ResultVariable>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ResultVariable& x, const ResultVariable& y) {
+        return x.name == y.name && x.unit == y.unit && x.isProtected == y.isProtected;
+    });
+}
+
+} // namespace
+
 void VariableBrowser::setResult(std::shared_ptr<const RunResult> result)
 {
     QuietScope quiet(quiet_);
+    // A re-run of the same model has the same variables: keep the tree (rebuilding it is
+    // what costs on large models), read values from the new run.
+    const bool sameVariables = result_ && result && result_->variableCount() > 0 &&
+                               sameNames(result_->variables(), result->variables());
     result_ = std::move(result);
-    model_->setVariables(result_.get(), checked_);
+    if (!sameVariables)
+        model_->setVariables(result_.get(), checked_);
     pages_->setCurrentIndex(result_ && result_->variableCount() ? 1 : 0);
     restoreExpansion();
     if (cursor_)
