@@ -160,6 +160,8 @@ void SimulationWorkspace::connectController()
         actions_.exportCsv->setEnabled(result->rowCount() > 0);
         if (status == RunResult::Status::Finished)
             window_->statusBar()->showMessage(tr("Simulation finished"), 5000);
+        else if (status == RunResult::Status::Cancelled)
+            window_->statusBar()->showMessage(tr("Simulation stopped; the results so far are kept"), 8000);
     });
     connect(controller_, &RunController::diagnostic, this, &SimulationWorkspace::showDiagnostic);
 }
