@@ -25,6 +25,7 @@ struct VariableSettings {
     std::optional<Json> fixed;
     std::optional<std::string> stateSelect;
     std::optional<Json> nominal;
+    bool operator==(const VariableSettings&) const = default;
 };
 
 struct Component {

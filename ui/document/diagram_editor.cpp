@@ -285,19 +285,7 @@ bool DiagramEditor::setSettings(const QString& name, const Parameters& parameter
     const diagram::Component* c = doc_.component(name);
     if (!c)
         return false;
-    auto sameVariables = [](const Variables& a, const Variables& b) {
-        if (a.size() != b.size())
-            return false;
-        for (size_t i = 0; i < a.size(); ++i) {
-            const auto& [na, va] = a[i];
-            const auto& [nb, vb] = b[i];
-            if (na != nb || va.start != vb.start || va.fixed != vb.fixed || va.stateSelect != vb.stateSelect ||
-                va.nominal != vb.nominal)
-                return false;
-        }
-        return true;
-    };
-    if (c->parameters == parameters && sameVariables(c->variables, variables))
+    if (c->parameters == parameters && c->variables == variables)
         return false;
     doc_.undoStack()->push(new SetSettingsCommand(doc_, name, parameters, variables));
     return true;

@@ -5,25 +5,6 @@
 
 namespace flange::ui {
 
-namespace {
-
-// VariableSettings has no operator==; compared field by field as DiagramEditor does.
-bool sameVariables(const LiveParameterSession::Variables& a, const LiveParameterSession::Variables& b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i) {
-        const auto& [na, va] = a[i];
-        const auto& [nb, vb] = b[i];
-        if (na != nb || va.start != vb.start || va.fixed != vb.fixed || va.stateSelect != vb.stateSelect ||
-            va.nominal != vb.nominal)
-            return false;
-    }
-    return true;
-}
-
-} // namespace
-
 LiveParameterSession::LiveParameterSession(DiagramEditor& editor, const QString& name)
     : editor_(editor), name_(name)
 {
@@ -44,7 +25,7 @@ void LiveParameterSession::preview(const Parameters& parameters, const Variables
     const diagram::Component* c = editor_.document().component(name_);
     // The dialog calls in on every valid edit, also ones that store nothing new (typing
     // "1000" over 1000); skip those so the workspace does not re-run for nothing.
-    if (!c || finished_ || (c->parameters == parameters && sameVariables(c->variables, variables)))
+    if (!c || finished_ || (c->parameters == parameters && c->variables == variables))
         return;
     editor_.document().setSettings(name_, parameters, variables);
     previewed_ = true;
