@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <cstdlib>
 #include <numbers>
@@ -278,9 +279,11 @@ Conversion convert(double value, const std::string& from, const std::string& to,
         return c;
     }
     const double si = value * f->scale + f->offset;
-    // Rounded to 15 digits: 300 g is 0.3 kg, not 0.30000000000000004.
+    // Rounded to 15 digits when that only removes the conversion's own rounding (a few ulps):
+    // 300 g is 0.3 kg, not 0.30000000000000004, while 90 deg stays pi/2 to the last digit.
     const double v = (si - t->offset) / t->scale;
-    c.value = std::stod(fifteenDigits(v));
+    const double rounded = std::stod(fifteenDigits(v));
+    c.value = std::abs(rounded - v) <= 4 * std::numeric_limits<double>::epsilon() * std::abs(v) ? rounded : v;
     return c;
 }
 

@@ -44,6 +44,15 @@ TEST_CASE("units convert into the parameter's declared unit")
     CHECK(converted(3, "s-1", "Hz") == 3);
 }
 
+TEST_CASE("a converted value is exact where the unit's factor is: only the conversion's own rounding is cut")
+{
+    CHECK(converted(300, "g", "kg") == 0.3);
+    CHECK(converted(20, "degC", "K") == 293.15);
+    // 90 deg is the double nearest pi/2, not pi/2 cut to 15 digits (1.5707963267949).
+    CHECK(converted(90, "deg", "rad") == std::numbers::pi / 2);
+    CHECK(converted(180, "deg", "rad") == std::numbers::pi);
+}
+
 TEST_CASE("a conversion result keeps the digits the user typed")
 {
     // 300 * 0.001 is 0.30000000000000004 in doubles; the stored value must read 0.3.

@@ -16,10 +16,12 @@
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QLineEdit>
 #include <QTimer>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <catch2/catch.hpp>
 
@@ -48,6 +50,16 @@ void withModelParameters(test::Canvas& canvas)
     inertia.variables.push_back({"w", diagram::VariableSettings{diagram::Json("T2"), std::nullopt, std::nullopt, std::nullopt}});
     d.components.push_back(inertia);
     canvas.document.reset(d);
+}
+
+// The cell editor the table has open, if any.
+QWidget* openEditor(QTableWidget* table)
+{
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete); // the editor just closed
+    for (QLineEdit* e : table->viewport()->findChildren<QLineEdit*>())
+        if (e->isVisible())
+            return e;
+    return nullptr;
 }
 
 } // namespace
@@ -184,6 +196,41 @@ TEST_CASE("model parameters: rename updates every use, delete of a used one is r
     CHECK(canvas.document.diagram().parameters[0].first == "T2");
     CHECK(*canvas.document.component("inertia1")->parameter("J") == "2*T2");
     CHECK(canvas.scene.componentItem("inertia1")->shownLabel() == "J=2*T2");
+}
+
+TEST_CASE("model parameters are typed row after row: Tab after a new name moves on to its value")
+{
+    // Found by hand under Xvfb: after a second Add, Tab reopened the name instead of moving on,
+    // and what followed landed in the wrong cells.
+    test::Canvas canvas;
+    withModelParameters(canvas);
+    ModelParametersDialog dialog(canvas.document.diagram());
+    dialog.show();
+    QApplication::setActiveWindow(&dialog);
+    REQUIRE(QTest::qWaitForWindowExposed(&dialog));
+    QTableWidget* table = dialog.table();
+    auto* add = dialog.findChild<QPushButton*>(QStringLiteral("add"));
+    REQUIRE(add);
+    const std::pair<QString, QString> typed[] = {{"T5", "0.5"}, {"T6", "0.9"}, {"T7", "1.5"}};
+    for (const auto& [name, value] : typed) {
+        add->click();
+        const int row = table->rowCount() - 1;
+        QWidget* editor = openEditor(table);
+        REQUIRE(editor);
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(editor, name);
+        QTest::keyClick(editor, Qt::Key_Tab);
+        CHECK(table->currentRow() == row);
+        CHECK(table->currentColumn() == ModelParametersDialog::Value);
+        QWidget* valueEditor = openEditor(table); // open on the value, as a person sees it
+        REQUIRE(valueEditor);
+        QTest::keyClick(valueEditor, Qt::Key_Escape);
+        table->item(row, ModelParametersDialog::Value)->setText(value);
+        CHECK(table->item(row, ModelParametersDialog::Name)->text().toStdString() == name.toStdString());
+        CHECK(table->item(row, ModelParametersDialog::Value)->text().toStdString() == value.toStdString());
+    }
+    CHECK(table->item(0, ModelParametersDialog::Name)->text() == "T2");
+    CHECK(dialog.problem().isEmpty());
 }
 
 TEST_CASE("the Diagram menu opens the model parameters and OK applies them as one step")

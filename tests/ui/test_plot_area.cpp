@@ -67,6 +67,30 @@ TEST_CASE("refresh extends the curves of a growing run", "[plot]")
     CHECK(pts.back().x() == Approx(1.0));
 }
 
+TEST_CASE("a run whose first rows barely move and then swing widely redraws its axis at once", "[plot]")
+{
+    // The gallery's BacklashContactLaws: the contact torques start at 23561.9 N.m and change
+    // by 1e-7 over the first rows, then swing by 4e4. Qt lays out the ticks on every change;
+    // with the old tick interval kept while the range grew it asked for 10^12 ticks and hung.
+    test::ShownArea w;
+    auto run = std::make_shared<RunResult>();
+    run->begin({{"s.tau", "N.m"}});
+    run->stopTime = 1;
+    auto torque = [](size_t, double t) { return t < 0.0025 ? 23561.9 + 1e-4 * t : 23561.9 * std::cos(40 * t); };
+    test::appendSamples(*run, 0, 3, 0, 1, 1001, torque);
+    w.area.setResults(run, nullptr);
+    w.area.addSignal("s.tau");
+    Subplot* sp = w.area.subplot(0, 0);
+    const auto [lo0, hi0] = sp->axisRange(Subplot::Left);
+    CHECK(hi0 - lo0 < 1e-6);
+    CHECK(lo0 > 23561);
+    test::appendSamples(*run, 3, 998, 0, 1, 1001, torque);
+    w.area.refresh();
+    const auto [lo, hi] = sp->axisRange(Subplot::Left);
+    CHECK(lo < -23561);
+    CHECK(hi > 23561);
+}
+
 TEST_CASE("the previous run is drawn as a ghost only while there is one", "[plot]")
 {
     test::ShownArea w;

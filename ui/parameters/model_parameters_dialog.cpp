@@ -43,7 +43,13 @@ ModelParametersDialog::ModelParametersDialog(const diagram::Diagram& diagram, QW
     auto* remove = new QPushButton(tr("Delete"));
     add->setObjectName(QStringLiteral("add"));
     remove->setObjectName(QStringLiteral("delete"));
-    connect(add, &QPushButton::clicked, this, [this] { table_->editItem(table_->item(addParameter(), Name)); });
+    connect(add, &QPushButton::clicked, this, [this] {
+        // The new row's name becomes the current cell: Tab moves on from the current cell, so
+        // typing name, Tab, value goes along the new row and not after the last cell touched.
+        const int row = addParameter();
+        table_->setCurrentCell(row, Name);
+        table_->editItem(table_->item(row, Name));
+    });
     connect(remove, &QPushButton::clicked, this, [this] {
         if (table_->currentRow() >= 0)
             removeParameter(table_->currentRow());
@@ -90,13 +96,17 @@ void ModelParametersDialog::setRow(int row, const std::string& name)
     const auto list = diagram::declarations(diagram_);
     auto it = std::find_if(list.begin(), list.end(), [&](const auto& p) { return p.name == name; });
     if (it != list.end()) {
+        // Existing items are updated in place: replacing them under an open editor would lose
+        // the current cell, and Tab after a rename would reopen the name instead of moving on.
+        const QString texts[] = {qs(it->name), formatValue(it->value, it->unit), qs(it->unit), qs(it->description)};
+        for (int column : {Name, Value, Unit, Description}) {
+            QTableWidgetItem* item = table_->item(row, column);
+            if (!item)
+                table_->setItem(row, column, item = new QTableWidgetItem);
+            item->setText(texts[column]);
+        }
         // The name the row stands for, so a rename knows what it renames.
-        auto* nameItem = new QTableWidgetItem(qs(it->name));
-        nameItem->setData(Qt::UserRole, qs(it->name));
-        table_->setItem(row, Name, nameItem);
-        table_->setItem(row, Value, new QTableWidgetItem(formatValue(it->value, it->unit)));
-        table_->setItem(row, Unit, new QTableWidgetItem(qs(it->unit)));
-        table_->setItem(row, Description, new QTableWidgetItem(qs(it->description)));
+        table_->item(row, Name)->setData(Qt::UserRole, qs(it->name));
     }
     filling_ = wasFilling;
 }

@@ -32,8 +32,15 @@ QString bracketed(const QString& unit) { return QStringLiteral("[%1]").arg(unit.
 // True when the labels may have changed width.
 bool setTicks(QValueAxis* axis, double lo, double hi, double pixels, double pixelsPerTick)
 {
+    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi - lo < std::numeric_limits<double>::infinity())) {
+        lo = 0; // nothing finite to show (a value beyond any range): an empty unit axis
+        hi = 1;
+    }
     const double step = niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)));
     const bool changed = axis->min() != lo || axis->max() != hi || axis->tickInterval() != step;
+    // Qt lays out the ticks at every change: the interval grows before the range does, or a
+    // range that widens by orders of magnitude asks for millions of ticks at the old interval.
+    axis->setTickInterval(std::max(step, axis->tickInterval()));
     axis->setRange(lo, hi);
     axis->setTickAnchor(0);
     axis->setTickInterval(step);
