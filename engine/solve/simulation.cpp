@@ -7,6 +7,7 @@
 #include "engine/expr/evaluate.hpp"
 #include "engine/run.hpp"
 #include "engine/solve/block_solve.hpp"
+#include "engine/solve/flush_denormals.hpp"
 #include "engine/solve/ida_messages.hpp"
 #include "engine/solve/run_settings.hpp"
 #include "engine/solve/stiffness.hpp"
@@ -1235,6 +1236,7 @@ private:
 SimulationStats simulate(const CompiledModel& model, const SimulationOptions& options, ResultSink& sink,
                          const std::vector<int>& outputs)
 {
+    solve::FlushDenormals ftz; // for the whole run, initialization included
     Run run(model, options, sink, outputs);
     return run.run();
 }
