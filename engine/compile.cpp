@@ -234,22 +234,20 @@ private:
                              .first->second;
             (e.yp ? cell.second : cell.first) = e.value;
         }
-        auto& pat = cm_.jacPattern;
-        pat.rows = pat.cols = cm_.n;
-        pat.colPtr.assign(static_cast<size_t>(cm_.n) + 1, 0);
+        std::vector<solve::SparseEntry> pattern;
+        pattern.reserve(cells.size());
+        for (const auto& cell : cells)
+            pattern.push_back({cell.first.second, cell.first.first});
+        cm_.jacPattern = solve::patternFromEntries(cm_.n, cm_.n, pattern); // already in its order
         codegen::TapeCompiler jac(f_.pool, src);
         int32_t k = 0;
         for (const auto& [cr, values] : cells) {
-            pat.rowIdx.push_back(cr.second);
-            pat.colPtr[static_cast<size_t>(cr.first) + 1]++;
             jac.store(values.first, 0, k);
             jac.store(values.second, 1, k);
             cm_.jacHasY.push_back(values.first != f_.pool.zero());
             cm_.jacHasYp.push_back(values.second != f_.pool.zero());
             ++k;
         }
-        for (size_t c = 0; c < static_cast<size_t>(cm_.n); ++c)
-            pat.colPtr[c + 1] += pat.colPtr[c];
         cm_.jacobian = jac.finish();
     }
 

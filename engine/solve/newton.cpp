@@ -1,12 +1,10 @@
 #include "engine/solve/newton.hpp"
 
+#include "engine/solve/sundials_matrix.hpp"
+
 #include <kinsol/kinsol.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunlinsol/sunlinsol_klu.h>
-#include <sunmatrix/sunmatrix_dense.h>
-#include <sunmatrix/sunmatrix_sparse.h>
 
 #include <cmath>
 #include <cstdlib>
@@ -15,16 +13,9 @@
 namespace flange::solve {
 namespace {
 
-// KLU above this size: a drive train's Jacobian has a few entries per row and so do its
-// LU factors, and the solves with a kept factorization (at every output point) then cost
-// a fraction of a dense triangular solve (Translational Friction, n = 28: 42 ms instead
-// of 61 ms end to end).
-constexpr sunindextype kDenseLimit = 10;
-
 struct KinData {
     const NewtonProblem* p;
     std::vector<double> values;
-    bool dense;
     bool cancelled = false;
 };
 
@@ -55,24 +46,7 @@ int kinJacobian(N_Vector u, N_Vector, SUNMatrix J, void* user, N_Vector, N_Vecto
     auto* d = static_cast<KinData*>(user);
     const SparsePattern& pat = d->p->pattern;
     d->p->jacobian(N_VGetArrayPointer(u), d->values.data());
-    if (d->dense) {
-        SUNMatZero(J);
-        for (int32_t c = 0; c < pat.cols; ++c) {
-            double* col = SUNDenseMatrix_Column(J, c);
-            for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k)
-                col[pat.rowIdx[static_cast<size_t>(k)]] += d->values[static_cast<size_t>(k)];
-        }
-    } else {
-        sunindextype* ptr = SUNSparseMatrix_IndexPointers(J);
-        sunindextype* idx = SUNSparseMatrix_IndexValues(J);
-        double* data = SUNSparseMatrix_Data(J);
-        for (size_t c = 0; c <= static_cast<size_t>(pat.cols); ++c)
-            ptr[c] = pat.colPtr[c];
-        for (size_t k = 0; k < pat.nnz(); ++k) {
-            idx[k] = pat.rowIdx[k];
-            data[k] = d->values[k];
-        }
-    }
+    fillJacobianMatrix(J, pat, d->values.data());
     return 0;
 }
 
@@ -95,7 +69,7 @@ NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
     Impl& m = *impl_;
     m.problem = std::move(p);
     const sunindextype n = static_cast<sunindextype>(m.problem.pattern.cols);
-    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), n <= kDenseLimit, false};
+    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), false};
     if (n == 0)
         return;
     SUNContext_Create(nullptr, &m.ctx);
@@ -109,10 +83,8 @@ NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
         NV_Ith_S(m.us, i) = 1.0 / (sc > 0 ? sc : 1.0);
         NV_Ith_S(m.fs, i) = 1.0;
     }
-    m.J = m.data.dense ? SUNDenseMatrix(n, n, m.ctx)
-                       : SUNSparseMatrix(n, n, static_cast<sunindextype>(std::max<size_t>(1, m.problem.pattern.nnz())),
-                                         CSC_MAT, m.ctx);
-    m.LS = m.data.dense ? SUNLinSol_Dense(m.u, m.J, m.ctx) : SUNLinSol_KLU(m.u, m.J, m.ctx);
+    m.J = newJacobianMatrix(m.problem.pattern, m.ctx);
+    m.LS = newLinearSolver(m.u, m.J, m.problem.pattern, m.ctx);
     m.kin = KINCreate(m.ctx);
     KINInit(m.kin, kinResidual, m.u);
     KINSetUserData(m.kin, &m.data);

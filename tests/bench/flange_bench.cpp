@@ -1,8 +1,15 @@
-// flange-bench: prints, for every models/msl example, the median end-to-end wall time
-// (load, translate, initialize, simulate, write CSV) and the solver statistics beside
-// Dymola's ("silent": crossings that changed no discrete value and needed no restart);
-// then translate and simulate times for chains of N inertias joined by
-// spring-dampers. Figures only: no pass/fail (timing goals live here, not in tests).
+// flange-bench: figures for issue 13's goals, so the next change sees regressions. Prints
+//  - the component library's load time;
+//  - for every models/msl example the median end-to-end time (load, translate,
+//    initialize, simulate, write CSV), wall-clock and CPU, and the solver statistics
+//    beside Dymola's (experiment.json of the reference kit), with the geometric mean of
+//    accepted steps over Dymola's and the examples whose event counts differ;
+//  - the chain of N inertias (chain_model.hpp) over 1 s: translate and integrate time
+//    and peak memory, the exponent of translate time in N, and SciPy's LSODA on the same
+//    chain written by hand (chain_lsoda.py; "skipped" where SciPy is not installed).
+// Figures only: no pass/fail (timing goals live here, not in tests). CPU times are the
+// steadier figure on a shared machine.
+// Usage: flange-bench [SOURCE_DIR [REFERENCE_DIR [MAX_CHAIN_N]]]
 #include "engine/compile.hpp"
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
@@ -12,10 +19,16 @@
 #include "chain_model.hpp"
 
 #include <nlohmann/json.hpp>
+#include <sys/resource.h>
+#include <sys/wait.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -38,39 +51,85 @@ double ms(clock_type::time_point a, clock_type::time_point b)
     return std::chrono::duration<double, std::milli>(b - a).count();
 }
 
-struct NullSink : flange::ResultSink {
-    void row(double, const std::vector<double>&) override {}
+// CPU time of the whole process (the CSV writer's thread included), in ms.
+double cpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return 1e3 * static_cast<double>(ts.tv_sec) + 1e-6 * static_cast<double>(ts.tv_nsec);
+}
+
+double peakRssMb()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_maxrss) / 1024.0;
+}
+
+// Keeps the last row of one output.
+struct LastValueSink : flange::ResultSink {
+    int column = -1;
+    double value = 0;
+    void row(double, const std::vector<double>& values) override
+    {
+        if (column >= 0)
+            value = values[static_cast<size_t>(column)];
+    }
 };
 
-} // namespace
+struct DymolaStats {
+    long steps = -1, residuals = -1, jacobians = -1, stateEvents = -1, timeEvents = -1;
+};
 
-int main(int argc, char** argv)
+DymolaStats dymolaStats(const fs::path& experiment)
 {
-    std::setvbuf(stdout, nullptr, _IOLBF, 0); // figures appear as they are measured
-    fs::path root = argc > 1 ? fs::path(argv[1]) : fs::path(FLANGE_SOURCE_DIR);
-    fs::path refs = argc > 2 ? fs::path(argv[2]) : root / ".." / "shared" / "msl-reference";
-    int repeats = 5;
-    auto l0 = clock_type::now();
-    flange::library::Library lib;
-    lib.loadFolder((root / "resources" / "components").string());
-    lib.resolve();
-    std::printf("library: %zu definitions loaded in %.1f ms\n\n", lib.size(), ms(l0, clock_type::now()));
+    DymolaStats d;
+    if (!fs::exists(experiment))
+        return d;
+    std::ifstream in(experiment);
+    auto j = nlohmann::json::parse(in);
+    const auto& dy = j["dymola"];
+    auto get = [&](const char* k) { return dy.contains(k) && dy[k].is_number() ? dy[k].get<long>() : -1L; };
+    d.steps = get("accepted_steps");
+    d.residuals = get("f_evaluations");
+    d.jacobians = get("jacobian_evaluations");
+    d.stateEvents = get("state_events");
+    d.timeEvents = get("time_events");
+    return d;
+}
 
+std::string pair(long a, long b)
+{
+    char buf[40];
+    if (b < 0)
+        std::snprintf(buf, sizeof buf, "%ld (-)", a);
+    else
+        std::snprintf(buf, sizeof buf, "%ld (%ld)", a, b);
+    return buf;
+}
+
+void mslExamples(const fs::path& root, const fs::path& refs, const flange::library::Library& lib)
+{
     std::vector<fs::path> models;
     for (const auto& e : fs::recursive_directory_iterator(root / "models" / "msl"))
         if (e.path().extension() == ".json")
             models.push_back(e.path());
     std::sort(models.begin(), models.end());
-    std::printf("%-36s %9s | %15s %15s %15s %11s %11s %9s\n", "example", "median ms", "steps (Dymola)", "res (Dymola)",
-                "jac (Dymola)", "state ev", "time ev", "silent");
+    std::printf("%-36s %8s %8s | %15s %15s %15s %11s %11s %7s\n", "example", "wall ms", "cpu ms", "steps (Dymola)",
+                "res (Dymola)", "jac (Dymola)", "state ev", "time ev", "silent");
     fs::path tmp = fs::temp_directory_path() / "flange-bench.csv";
+    const int repeats = 5;
+    double logRatioSum = 0, wallSum = 0, worstWall = 0;
+    int ratios = 0, examples = 0;
+    std::vector<std::string> eventMismatch;
     for (const auto& m : models) {
         std::string name = m.parent_path().filename().string() + "/" + m.stem().string();
-        std::vector<double> times;
+        std::vector<double> wall, cpu;
         flange::SimulationStats st;
         std::string error;
         for (int r = 0; r < repeats && error.empty(); ++r) {
             auto t0 = clock_type::now();
+            double c0 = cpuMs();
             try {
                 auto d = flange::diagram::loadDiagram(m.string());
                 auto model = flange::compileModel(d, lib);
@@ -80,61 +139,127 @@ int main(int argc, char** argv)
             } catch (const std::exception& e) {
                 error = e.what();
             }
-            times.push_back(ms(t0, clock_type::now()));
+            wall.push_back(ms(t0, clock_type::now()));
+            cpu.push_back(cpuMs() - c0);
         }
         if (!error.empty()) {
             std::printf("%-36s failed: %.100s\n", name.c_str(), error.c_str());
             continue;
         }
-        long ds = -1, dr = -1, dj = -1, dse = -1, dte = -1;
-        fs::path exp = refs / m.parent_path().filename() / m.stem() / "experiment.json";
-        if (fs::exists(exp)) {
-            std::ifstream in(exp);
-            auto j = nlohmann::json::parse(in);
-            const auto& dy = j["dymola"];
-            auto get = [&](const char* k) { return dy.contains(k) && dy[k].is_number() ? dy[k].get<long>() : -1L; };
-            ds = get("accepted_steps");
-            dr = get("f_evaluations");
-            dj = get("jacobian_evaluations");
-            dse = get("state_events");
-            dte = get("time_events");
+        DymolaStats dy = dymolaStats(refs / m.parent_path().filename() / m.stem() / "experiment.json");
+        std::printf("%-36s %8.2f %8.2f | %15s %15s %15s %11s %11s %7ld\n", name.c_str(), median(wall), median(cpu),
+                    pair(st.steps, dy.steps).c_str(), pair(st.residualEvaluations, dy.residuals).c_str(),
+                    pair(st.jacobianEvaluations, dy.jacobians).c_str(), pair(st.stateEvents, dy.stateEvents).c_str(),
+                    pair(st.timeEvents, dy.timeEvents).c_str(), st.silentCrossings);
+        ++examples;
+        wallSum += median(wall);
+        worstWall = std::max(worstWall, median(wall));
+        if (dy.steps > 0 && st.steps > 0) {
+            logRatioSum += std::log(static_cast<double>(st.steps) / static_cast<double>(dy.steps));
+            ++ratios;
         }
-        auto pair = [](long a, long b) {
-            char buf[40];
-            if (b < 0)
-                std::snprintf(buf, sizeof buf, "%ld (-)", a);
-            else
-                std::snprintf(buf, sizeof buf, "%ld (%ld)", a, b);
-            return std::string(buf);
-        };
-        std::printf("%-36s %9.2f | %15s %15s %15s %11s %11s %9ld\n", name.c_str(), median(times),
-                    pair(st.steps, ds).c_str(), pair(st.residualEvaluations, dr).c_str(),
-                    pair(st.jacobianEvaluations, dj).c_str(), pair(st.stateEvents, dse).c_str(),
-                    pair(st.timeEvents, dte).c_str(), st.silentCrossings);
+        if ((dy.stateEvents >= 0 && dy.stateEvents != st.stateEvents) ||
+            (dy.timeEvents >= 0 && dy.timeEvents != st.timeEvents))
+            eventMismatch.push_back(name.substr(name.find('/') + 1));
     }
     fs::remove(tmp);
+    std::printf("steps / Dymola's, geometric mean over %d examples: %.3f\n", ratios,
+                ratios ? std::exp(logRatioSum / ratios) : 0.0);
+    std::string mismatch;
+    for (const auto& n : eventMismatch)
+        mismatch += " " + n;
+    std::printf("event counts differing from Dymola's: %zu of %d%s%s\n", eventMismatch.size(), examples,
+                mismatch.empty() ? "" : ":", mismatch.c_str());
+    std::printf("end to end: mean %.1f ms, slowest %.1f ms (wall-clock, library load not included)\n",
+                examples ? wallSum / examples : 0.0, worstWall);
+}
 
-    std::printf("\nchain of N inertias joined by spring-dampers (stop 0.1 s):\n");
-    std::printf("%8s %14s %14s %14s %10s\n", "N", "translate ms", "simulate ms", "unknowns", "steps");
-    for (int n : {10, 100, 1000, 10000}) {
-        std::vector<double> tt, ts;
-        int unknowns = 0;
-        long steps = 0;
-        int reps = n >= 10000 ? 1 : 3;
-        for (int r = 0; r < reps; ++r) {
-            auto d = flange::diagram::parseDiagram(chainDiagram(n, 0.1), "chain");
-            auto t0 = clock_type::now();
-            auto model = flange::compileModel(d, lib);
-            auto t1 = clock_type::now();
-            NullSink sink;
-            auto st = flange::simulate(*model, {}, sink);
-            auto t2 = clock_type::now();
-            tt.push_back(ms(t0, t1));
-            ts.push_back(ms(t1, t2));
-            unknowns = model->n;
-            steps = st.steps;
-        }
-        std::printf("%8d %14.1f %14.1f %14d %10ld\n", n, median(tt), median(ts), unknowns, steps);
+// SciPy's LSODA on the hand-written chain: {seconds, phi1} or nothing (skipped, failed).
+bool scipyChain(const fs::path& root, int n, double stop, double& seconds, double& phi1, std::string& why)
+{
+    const char* py = std::getenv("FLANGE_BENCH_PYTHON");
+    std::string cmd = std::string(py ? py : "python3") + " \"" + (root / "tests" / "bench" / "chain_lsoda.py").string() +
+                      "\" " + std::to_string(n) + " " + std::to_string(stop) + " 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) {
+        why = "skipped (no python3)";
+        return false;
     }
+    std::array<char, 512> buf{};
+    std::string out;
+    while (std::fgets(buf.data(), static_cast<int>(buf.size()), p))
+        out += buf.data();
+    int status = pclose(p);
+    if (std::sscanf(out.c_str(), "seconds %lf phi_first %lf", &seconds, &phi1) == 2)
+        return true;
+    why = (WIFEXITED(status) && (WEXITSTATUS(status) == 77 || WEXITSTATUS(status) == 127))
+              ? "skipped (SciPy not installed)"
+              : "failed: " + out.substr(0, 100);
+    while (!why.empty() && why.back() == '\n')
+        why.pop_back();
+    return false;
+}
+
+void chains(const fs::path& root, const flange::library::Library& lib, int maxN)
+{
+    const double stop = 1.0;
+    std::printf("\nchain of N inertias joined by spring-dampers, 1 s (chain_model.hpp), CPU ms:\n");
+    std::printf("%7s %10s %10s %9s %7s %8s | %10s %9s %9s\n", "N", "translate", "integrate", "unknowns", "steps",
+                "peak MB", "LSODA", "Flange/LSODA", "|dphi1|");
+    std::vector<std::pair<double, double>> translate; // (log N, log ms)
+    for (int n : {10, 100, 1000, 10000, 100000}) {
+        if (n > maxN)
+            break;
+        auto d = flange::diagram::parseDiagram(chainDiagram(n, stop), "chain");
+        double c0 = cpuMs();
+        auto model = flange::compileModel(d, lib);
+        double c1 = cpuMs();
+        LastValueSink sink;
+        for (size_t i = 0; i < model->outputs.size(); ++i)
+            if (model->outputs[i].name == "inertia1.phi")
+                sink.column = static_cast<int>(i);
+        auto st = flange::simulate(*model, {}, sink);
+        double c2 = cpuMs();
+        translate.push_back({std::log(n), std::log(c1 - c0)});
+        double lsoda = 0, phi1 = 0;
+        std::string why;
+        char right[80];
+        if (scipyChain(root, n, stop, lsoda, phi1, why))
+            std::snprintf(right, sizeof right, "%10.1f %9.1fx %9.1e", 1e3 * lsoda, (c1 - c0 + c2 - c1) / (1e3 * lsoda),
+                          std::fabs(phi1 - sink.value));
+        else
+            std::snprintf(right, sizeof right, "%s", why.c_str());
+        std::printf("%7d %10.1f %10.1f %9d %7ld %8.0f | %s\n", n, c1 - c0, c2 - c1, model->n, st.steps, peakRssMb(),
+                    right);
+    }
+    // Least-squares slope of log(translate time) over log N, from N = 100 on (below, fixed costs).
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    int k = 0;
+    for (auto [x, y] : translate)
+        if (x >= std::log(100) - 1e-9) {
+            sx += x, sy += y, sxx += x * x, sxy += x * y;
+            ++k;
+        }
+    if (k >= 2)
+        std::printf("translate time grows as N^%.2f (N >= 100)\n", (k * sxy - sx * sy) / (k * sxx - sx * sx));
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::setvbuf(stdout, nullptr, _IOLBF, 0); // figures appear as they are measured
+    fs::path root = argc > 1 ? fs::path(argv[1]) : fs::path(FLANGE_SOURCE_DIR);
+    fs::path refs = argc > 2 ? fs::path(argv[2]) : root / ".." / "shared" / "msl-reference";
+    int maxN = argc > 3 ? std::atoi(argv[3]) : 10000;
+    auto l0 = clock_type::now();
+    double lc0 = cpuMs();
+    flange::library::Library lib;
+    lib.loadFolder((root / "resources" / "components").string());
+    lib.resolve();
+    std::printf("library: %zu definitions loaded in %.1f ms (%.1f ms CPU)\n\n", lib.size(), ms(l0, clock_type::now()),
+                cpuMs() - lc0);
+    mslExamples(root, refs, lib);
+    chains(root, lib, maxN);
     return 0;
 }

@@ -13,19 +13,12 @@ using namespace flange::solve;
 namespace {
 
 // CSC pattern from (row, col) entries of an n x n system.
-SparsePattern pattern(int32_t n, std::vector<std::pair<int32_t, int32_t>> entries)
+SparsePattern pattern(int32_t n, const std::vector<std::pair<int32_t, int32_t>>& entries)
 {
-    SparsePattern p;
-    p.rows = p.cols = n;
-    p.colPtr.assign(static_cast<size_t>(n) + 1, 0);
-    std::sort(entries.begin(), entries.end(), [](auto a, auto b) { return a.second != b.second ? a.second < b.second : a.first < b.first; });
-    for (auto [r, c] : entries) {
-        p.rowIdx.push_back(r);
-        p.colPtr[static_cast<size_t>(c) + 1]++;
-    }
-    for (size_t c = 0; c < static_cast<size_t>(n); ++c)
-        p.colPtr[c + 1] += p.colPtr[c];
-    return p;
+    std::vector<SparseEntry> e;
+    for (auto [r, c] : entries)
+        e.push_back({r, c});
+    return patternFromEntries(n, n, e);
 }
 
 } // namespace

@@ -1,0 +1,304 @@
+// Relations (frozen between events, with hysteresis, engine.md 5.2), discrete equations
+// and when-clauses, the event iteration at an event (engine.md 5.3), and the search for
+// crossings that a step's root finding can miss.
+#include "engine/solve/simulation_run.hpp"
+#include "engine/expr/evaluate.hpp"
+#include "engine/solve/sundials_matrix.hpp"
+
+#include <cmath>
+#include <ida/ida.h>
+
+namespace flange::solve {
+
+// Relation values at time t: exact at initialization, with hysteresis at events;
+// time relations take their value just after t.
+bool Run::updateRelations(double t, bool exact, bool holdSolved)
+{
+    distances(t, y_.data(), yp_.data());
+    bool changed = false;
+    for (size_t k = 0; k < m_.relations.size(); ++k) {
+        const RelationInfo& r = m_.relations[k];
+        if (holdSolved && r.readsSolved)
+            continue;
+        double d = dist_[k];
+        bool inclusive = r.op == expr::Op::Ge || r.op == expr::Op::Le;
+        bool v;
+        if (r.timeEvent && !exact) {
+            double tol = 1e-12 * (1 + std::fabs(r.a * t) + std::fabs(r.b));
+            v = std::fabs(d) <= tol ? r.a > 0 : d > 0;
+        } else if (exact) {
+            v = inclusive ? d >= 0 : d > 0;
+        } else if (inclusive && std::fabs(d) <= 1e-3 * hysteresis(static_cast<int>(k))) {
+            // On the boundary up to round-off (fn <= 0 once a ramp has ended at fn = 0):
+            // an inclusive relation holds there. A strict one keeps its value (hysteresis),
+            // so a friction element held at sa = tau0_max by its neighbour stays sliding.
+            v = true;
+        } else {
+            v = d + (rel_[k] != 0 ? hysteresis(static_cast<int>(k)) : -hysteresis(static_cast<int>(k))) > 0;
+        }
+        double nv = v ? 1.0 : 0.0;
+        if (nv != rel_[k]) {
+            changed = true;
+            rel_[k] = nv;
+        }
+    }
+    return changed;
+}
+
+double Run::eval(expr::NodeId id, double t, bool initial) const
+{
+    // Discrete equations read continuous values through the same slots as the tapes; the
+    // tree evaluator needs them by variable id, so it goes through a small adapter.
+    expr::EvalContext ctx;
+    ctx.vars = varValues_.data();
+    ctx.disc = disc_.data();
+    ctx.pre = pre_.data();
+    ctx.rel = rel_.data();
+    ctx.time = t;
+    ctx.initial = initial;
+    return expr::evaluate(m_.pool, id, ctx);
+}
+
+void Run::refreshVarValues()
+{
+    varValues_.assign(m_.varNames.size(), 0.0);
+    for (int32_t i = 0; i < n_; ++i)
+        varValues_[static_cast<size_t>(m_.slotVar[static_cast<size_t>(i)])] = y_[static_cast<size_t>(i)];
+}
+
+// Evaluates the discrete equations in order; returns the names of what changed.
+std::vector<std::string> Run::updateDiscrete(double t, bool initial, bool holdSolved)
+{
+    std::vector<std::string> changes;
+    if (m_.discrete.empty() && (!initial || m_.initialDiscrete.empty()))
+        return changes;
+    refreshVarValues();
+    auto assign = [&](const flatten::DiscreteAssignment& a) {
+        double v = eval(a.value, t, initial);
+        double& slot = disc_[static_cast<size_t>(a.var)];
+        if (v != slot) {
+            changes.push_back(m_.varNames[static_cast<size_t>(a.var)] + " " + fmt(slot) + " -> " + fmt(v));
+            slot = v;
+        }
+    };
+    for (size_t i = 0; i < m_.discrete.size(); ++i)
+        if (!holdSolved || !m_.discreteReadsSolved[i])
+            assign(m_.discrete[i]);
+    if (initial && !m_.initialDiscrete.empty()) {
+        // initial algorithms may read discrete values computed by equations, and feed others
+        for (const auto& a : m_.initialDiscrete)
+            assign(a);
+        for (const auto& a : m_.discrete)
+            assign(a);
+    }
+    return changes;
+}
+
+// Instances of an event that does not settle: its cause and whatever it keeps changing.
+std::vector<std::string> Run::eventCulprits(const std::string& cause, const EventRecord& rec)
+{
+    std::vector<std::string> out = instancesOf(cause);
+    for (const auto& change : rec.changes)
+        out.push_back(instanceOf(change));
+    return out;
+}
+
+// Instances of the relations and discrete variables that changed since the snapshot.
+std::vector<std::string> Run::unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const
+{
+    std::vector<std::string> out;
+    for (size_t k = 0; k < rel_.size(); ++k)
+        if (rel_[k] != relBefore[k])
+            out.push_back(instanceOf(m_.relations[k].origin));
+    for (size_t v = 0; v < disc_.size(); ++v)
+        if (disc_[v] != discBefore[v])
+            out.push_back(instanceOf(m_.varNames[v]));
+    return out;
+}
+
+double Run::nextTimeEvent(double t) const
+{
+    double next = tEnd_;
+    for (const auto& r : m_.relations) {
+        if (!r.timeEvent)
+            continue;
+        double tc = -r.b / r.a;
+        if (tc > t + 1e-12 * (1 + std::fabs(t)) && tc < next)
+            next = tc;
+    }
+    return next;
+}
+
+// Event iteration at time t (engine.md 5.3): relations and discrete values to a fixed
+// point together with the algebraic unknowns (states held), then when-clauses.
+void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
+{
+    for (int outer = 0;; ++outer) {
+        if (outer > 0) {
+            // pre() changed: the solved unknowns still belong to the old mode, so the
+            // discretes reading them keep their values until one solve has followed.
+            updateRelations(t, false, true);
+            auto changes = updateDiscrete(t, false, true);
+            rec.changes.insert(rec.changes.end(), changes.begin(), changes.end());
+            solveConsistent(t);
+        }
+        for (int inner = 0;; ++inner) {
+            throwIfCancelled(t, "event iteration");
+            bool relChanged = updateRelations(t, false);
+            auto changes = updateDiscrete(t, false);
+            rec.changes.insert(rec.changes.end(), changes.begin(), changes.end());
+            if (!relChanged && changes.empty() && inner > 0)
+                break;
+            solveConsistent(t);
+            if (inner == opt_.maxEventIterations)
+                throw simulationFailed("event iteration did not converge at t = " + fmt(t) + " (" + cause + ")")
+                    .about(eventCulprits(cause, rec))
+                    .at(t);
+        }
+        bool reinit = fireWhens(t, rec);
+        if (reinit)
+            solveConsistent(t);
+        if (disc_ == pre_ && !reinit)
+            break;
+        pre_ = disc_;
+        if (outer == opt_.maxEventIterations)
+            throw simulationFailed("event iteration did not converge at t = " + fmt(t) + "; still changing: " +
+                                   (rec.changes.empty() ? cause : rec.changes.back()))
+                .about(eventCulprits(cause, rec))
+                .at(t);
+    }
+    pre_ = disc_;
+}
+
+void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
+{
+    if (exactRoots())
+        solveConsistent(t, false); // the left limit on the same footing as the crossing functions
+    emitRow(t); // left limit
+    EventRecord rec;
+    rec.time = t;
+    rec.timeEvent = timeEvent;
+    rec.cause = cause;
+    rec.component = instanceOf(cause);
+    iterateEvent(t, rec, cause);
+    sink_.event(rec);
+    emitRow(t); // right limit
+    if (!ida_)
+        return; // no unknowns, no solver to restart
+    copyIn();
+    collectCounters(); // IDAReInit zeroes IDA's counters
+    check(IDAReInit(ida_, t, yv_, ypv_), "IDAReInit");
+    reinitLinearSolver(ls_, A_, m_.jacPattern);
+}
+
+bool Run::fireWhens(double t, EventRecord& rec)
+{
+    bool reinit = false;
+    size_t reinitIndex = 0;
+    refreshVarValues();
+    for (size_t w = 0; w < m_.whens.size(); ++w) {
+        const auto& wc = m_.whens[w];
+        bool c = eval(wc.condition, t, false) != 0;
+        bool fire = c && !whenPrev_[w];
+        whenPrev_[w] = c;
+        if (fire) {
+            for (const auto& a : wc.assignments) {
+                double v = eval(a.value, t, false);
+                double& slot = disc_[static_cast<size_t>(a.var)];
+                if (v != slot) {
+                    rec.changes.push_back(m_.varNames[static_cast<size_t>(a.var)] + " " + fmt(slot) + " -> " + fmt(v));
+                    slot = v;
+                }
+            }
+            for (size_t r = 0; r < wc.reinits.size(); ++r) {
+                int32_t slot = m_.reinitSlots[reinitIndex + r];
+                y_[static_cast<size_t>(slot)] = eval(wc.reinits[r].value, t, false);
+                reinit = true;
+                rec.changes.push_back("reinit(" + m_.varNames[static_cast<size_t>(wc.reinits[r].var)] + ")");
+            }
+        }
+        reinitIndex += wc.reinits.size();
+    }
+    return reinit;
+}
+
+// Index (into stateRelations_) of a relation whose value at y_ differs from the frozen one.
+int Run::changedRelation(double t)
+{
+    distances(t, y_.data(), yp_.data());
+    for (size_t j = 0; j < stateRelations_.size(); ++j) {
+        int k = stateRelations_[j];
+        if ((crossingValue(k) > 0) != (rel_[static_cast<size_t>(k)] != 0))
+            return static_cast<int>(j);
+    }
+    return -1;
+}
+
+// Output points double as crossing checks (as a tool evaluating its model at every
+// output point does): IDA compares the crossing functions at step ends only, and a
+// switch that comes and goes inside one long step (a stuck gear, a driving sine) would
+// be missed. Returns the relation found changed at tg, located back to its first time
+// in (tLow, tg] by bisection on the interpolant; y_ then holds the solution there.
+int Run::crossingBefore(double tLow, double& tg)
+{
+    if (stateRelations_.empty())
+        return -1;
+    int j = changedRelation(tg);
+    if (j < 0)
+        return -1;
+    double lo = tLow, hi = tg;
+    while (hi - lo > 1e-13 * (1 + std::fabs(hi))) {
+        double mid = 0.5 * (lo + hi);
+        interpolateAt(mid);
+        int jm = changedRelation(mid);
+        if (jm >= 0) {
+            hi = mid;
+            j = jm;
+        } else {
+            lo = mid;
+        }
+    }
+    interpolateAt(hi);
+    tg = hi;
+    return j;
+}
+
+// A crossing whose relations feed only discrete equations whose values do not change
+// (sa < -f0_max while the element slides; a branch an "and" has already decided) is no
+// event: the relations take their new values and IDA continues without a restart.
+bool Run::silentCrossing(double t)
+{
+    if (exactRoots())
+        solveConsistent(t, false);
+    std::vector<double>& relBefore = scratchRel_;
+    relBefore = rel_;
+    updateRelations(t, false);
+    bool silent = true;
+    for (size_t k = 0; k < rel_.size() && silent; ++k)
+        if (rel_[k] != relBefore[k] && m_.relations[k].inResidual)
+            silent = false;
+    if (silent) {
+        scratchDisc_ = disc_;
+        silent = updateDiscrete(t, false).empty();
+        disc_ = scratchDisc_;
+    }
+    if (silent && !m_.whens.empty()) {
+        refreshVarValues();
+        for (size_t w = 0; w < m_.whens.size() && silent; ++w)
+            silent = (eval(m_.whens[w].condition, t, false) != 0) == (whenPrev_[w] != 0);
+    }
+    if (!silent)
+        rel_ = relBefore;
+    return silent;
+}
+
+std::string Run::timeEventCause(double t, double eps) const
+{
+    std::string cause;
+    for (const auto& r : m_.relations)
+        if (r.timeEvent && std::fabs(-r.b / r.a - t) <= eps)
+            cause = r.origin;
+    return cause;
+}
+
+} // namespace flange::solve

@@ -1,0 +1,140 @@
+#pragma once
+// One simulation run: the state a run holds and the jobs it is split into, one file each:
+// simulation.cpp (the driver: step loop, output grid, budgets), initialization.cpp
+// (consistent initial values), event_handling.cpp (relations, discrete equations, event
+// iteration, crossings), ida_integration.cpp (tapes, IDA and the consistent solve with the
+// states held). Private to engine/solve: only run.hpp's simulate() is public.
+#include "engine/error.hpp"
+#include "engine/instance_name.hpp"
+#include "engine/run.hpp"
+#include "engine/solve/newton.hpp"
+
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sundials/sundials_linearsolver.h>
+#include <sundials/sundials_matrix.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace flange::solve {
+
+inline std::string fmt(double v) { return readableNumber(v); }
+
+class Run {
+public:
+    Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs);
+    ~Run();
+    SimulationStats run();
+
+private:
+    // ---------- driver (simulation.cpp)
+    void emitRow(double t);
+    void countCrossing(double t, const std::string& cause, int& eventsInInterval, long& lastIntervalWithEvent);
+    void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent);
+    void integrate();
+    void advanceWithoutUnknowns();
+    void checkBudget(double t);
+
+    // ---------- initialization (initialization.cpp)
+    struct InitSource {
+        enum Kind { FY, FYP, G, Candidate } kind;
+        int32_t k;
+    };
+    void initialize();
+    [[noreturn]] void failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r,
+                               const std::vector<std::string>& rowOrigin);
+
+    // ---------- relations, discrete equations and events (event_handling.cpp)
+    bool updateRelations(double t, bool exact, bool holdSolved = false);
+    double eval(expr::NodeId id, double t, bool initial) const;
+    void refreshVarValues();
+    std::vector<std::string> updateDiscrete(double t, bool initial, bool holdSolved = false);
+    static std::vector<std::string> eventCulprits(const std::string& cause, const EventRecord& rec);
+    std::vector<std::string> unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const;
+    double nextTimeEvent(double t) const;
+    void iterateEvent(double t, EventRecord& rec, const std::string& cause);
+    void handleEvent(double t, bool timeEvent, const std::string& cause);
+    bool fireWhens(double t, EventRecord& rec);
+    int changedRelation(double t);
+    int crossingBefore(double tLow, double& tg);
+    bool silentCrossing(double t);
+    std::string timeEventCause(double t, double eps) const;
+
+    // ---------- tapes, IDA and the consistent solve (ida_integration.cpp)
+    codegen::TapeInputs inputs(double t, bool initial) const;
+    void residual(double t, const double* y, const double* yp, double* out, bool initial);
+    void jacobian(double t, const double* y, const double* yp, bool initial);
+    void distances(double t, const double* y, const double* yp);
+    void rootDistances(double t, const double* y, const double* yp);
+    void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10);
+    void unpackConsistent(const double* z);
+    static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
+    static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
+                           N_Vector, N_Vector);
+    static int idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user);
+    void setupIda();
+    void check(int flag, const char* what);
+    void copyIn();
+    void copyOut();
+    void interpolateAt(double tg);
+    [[noreturn]] void failIntegration(int flag, double t);
+    void collectCounters();
+
+    // ---------- small helpers
+    double hysteresis(int k) const { return 1e-4 * rtol_ * m_.relations[static_cast<size_t>(k)].nominal; }
+    // Relation k's crossing function from the last distances(): it changes sign when the
+    // relation leaves its current value by more than the hysteresis.
+    double crossingValue(int k) const
+    {
+        return dist_[static_cast<size_t>(k)] + (rel_[static_cast<size_t>(k)] != 0 ? hysteresis(k) : -hysteresis(k));
+    }
+    // The sink is polled between solver steps, per Newton iteration and per event and
+    // initialization iteration; a solver stopped by it reports `stopped`.
+    void throwIfCancelled(double t, const char* during) { throwIfCancelled(sink_.cancelled(), t, during); }
+    void throwIfCancelled(bool stopped, double t, const char* during)
+    {
+        if (stopped)
+            throw cancellation(std::string(during) + " cancelled at t = " + fmt(t)).at(t);
+    }
+    // Algebraic unknowns between steps and at output points: a thousandth of the relative
+    // tolerance, far below the error of the interpolated states they are solved from.
+    double samplingTolerance() const { return 1e-3 * rtol_; }
+    bool exactRoots() const { return rootsReadSolved_ && opt_.suppressAlgebraicErrors && !m_.stateSlots.empty(); }
+
+    // ---------- state
+    const CompiledModel& m_;
+    SimulationOptions opt_;
+    ResultSink& sink_;
+    int32_t n_ = 0;
+    double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
+    std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
+    std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_;
+    std::vector<int> outputs_;
+    std::vector<double> rowValues_;
+    std::vector<int> stateRelations_;
+    bool rootsReadSolved_ = false;
+    std::vector<double> scratchRel_, scratchDisc_;
+    std::vector<char> whenPrev_;
+    std::vector<std::string> warnings_;
+    SimulationStats stats_;
+    std::string lastIdaMessage_;
+    long stepsTaken_ = 0;
+    int tinySteps_ = 0;
+    std::chrono::steady_clock::time_point integrationStart_ = std::chrono::steady_clock::now();
+    std::unique_ptr<solve::NewtonSolver> consistent_;
+    solve::NewtonProblem consistentProblem_;
+    std::vector<double> consistentZ_;
+    double consistentTime_ = 0;
+    SUNContext ctx_ = nullptr;
+    void* ida_ = nullptr;
+    N_Vector yv_ = nullptr, ypv_ = nullptr, idv_ = nullptr, atolv_ = nullptr;
+    N_Vector dkyY_ = nullptr, dkyYp_ = nullptr; // output points interpolated inside the last step
+    SUNMatrix A_ = nullptr;
+    SUNLinearSolver ls_ = nullptr;
+    std::vector<double> jcomb_; // jy_ + cj * jyp_: the matrix IDA factors
+};
+
+} // namespace flange::solve
