@@ -548,6 +548,18 @@ private:
             whenPrev_[w] = eval(m_.whens[w].condition, t0_, false) != 0;
     }
 
+    // An equation's origin with the definition file and line it comes from, when known:
+    // "d: y = 0/0 (lib/Div.json:7:5)". Origins of derived rows ("initial equation d: ...")
+    // carry the component equation's origin inside them.
+    std::string withSource(const std::string& origin) const
+    {
+        const std::string* best = nullptr;
+        for (const auto& [eq, where] : m_.equationSources)
+            if (origin.find(eq) != std::string::npos && (!best || eq.size() > best->size()))
+                best = &eq;
+        return best ? origin + " (" + m_.equationSources.at(*best) + ")" : origin;
+    }
+
     [[noreturn]] void failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r,
                                const std::vector<std::string>& rowOrigin)
     {
@@ -563,8 +575,10 @@ private:
         std::stable_sort(worst.begin(), worst.end(),
                          [&](const auto& a, const auto& b) { return badness(a.first) > badness(b.first); });
         std::string msg;
-        if (!worst.empty() && !std::isfinite(worst[0].first))
-            msg = "initialization failed: equation " + worst[0].second +
+        // A non-finite residual is the model's fault (its equations), not the solver's.
+        const bool notFinite = !worst.empty() && !std::isfinite(worst[0].first);
+        if (notFinite)
+            msg = "initialization failed: equation " + withSource(worst[0].second) +
                   " gives a value that is not a finite number (NaN or infinity: a division 0/0, the root or "
                   "logarithm of a negative number?); largest residuals:";
         else
@@ -576,7 +590,7 @@ private:
                 for (auto& name : instancesOf(worst[i].second))
                     culprits.push_back(std::move(name));
         }
-        throw simulationFailed(msg).about(culprits).at(t0_);
+        throw Error(notFinite ? ErrorKind::BadInput : ErrorKind::SimulationFailed, msg).about(culprits).at(t0_);
     }
 
     // Algebraic unknowns and state derivatives with states held fixed: after an event, and
@@ -643,8 +657,13 @@ private:
         double* r = N_VGetArrayPointer(rr);
         self->residual(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), r, false);
         for (int32_t i = 0; i < self->n_; ++i)
-            if (!std::isfinite(r[i]))
+            if (!std::isfinite(r[i])) {
+                // Recoverable for IDA (it tries a smaller step), but remembered: if the steps
+                // then shrink to nothing, this equation is why, not stiffness.
+                self->nonFiniteRow_ = i;
+                self->nonFiniteTime_ = t;
                 return 1;
+            }
         return 0;
     }
 
@@ -1137,14 +1156,38 @@ private:
             std::string rows;
             for (int32_t i = 0; i < n_; ++i)
                 if (!std::isfinite(f[static_cast<size_t>(i)])) {
-                    rows += (rows.empty() ? "" : "; ") + m_.eqOrigins[static_cast<size_t>(i)];
+                    rows += (rows.empty() ? "" : "; ") + withSource(m_.eqOrigins[static_cast<size_t>(i)]);
                     for (auto& name : instancesOf(m_.eqOrigins[static_cast<size_t>(i)]))
                         culprits.push_back(std::move(name));
                 }
-            if (!rows.empty())
-                msg += "; in equation " + rows;
+            if (rows.empty() && nonFiniteRow_ >= 0) { // fine at t, not at the trial points past it
+                rows = withSource(m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)]) + " at t = " + fmt(nonFiniteTime_) + " s";
+                culprits = instancesOf(m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)]);
+            }
+            if (!rows.empty()) // the model's equations give NaN or infinity: the model is at fault
+                throw badInput(msg + "; in equation " + rows).about(culprits).at(t);
         }
+        // A step that shrank to nothing: a stiff part of the model (a spring with c = 1e23)
+        // is the likeliest cause, so name the stiffest equations and their parameters.
+        if ((flag == IDA_ERR_FAIL || flag == IDA_CONV_FAIL) && n_ > 0)
+            msg += ". The stiffest equations (check their parameters):" + stiffestEquations(t, culprits);
         throw simulationFailed(msg).about(culprits).at(t);
+    }
+
+    // The equations whose Jacobian rows span the widest range of coefficients at t, one per
+    // line with the parameters they name: where to look when the steps shrink to nothing.
+    std::string stiffestEquations(double t, std::vector<std::string>& culprits)
+    {
+        copyOut();
+        jacobian(t, y_.data(), yp_.data(), false);
+        std::string names;
+        for (const auto& e : solve::stiffestEquations(m_, jy_, 3)) {
+            names += "\n  " + e.origin + " (coefficient " + fmt(e.coefficient) + " on " + e.variable +
+                     (e.parameters.empty() ? "" : "; " + e.parameters) + ")";
+            for (auto& name : instancesOf(e.origin))
+                culprits.push_back(std::move(name));
+        }
+        return names;
     }
 
     // The overall budget of a run (steps and wall-clock time), and the stiffness check: a
@@ -1165,19 +1208,22 @@ private:
         IDAGetLastStep(ida_, &h);
         if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
             tinySteps_ = 0;
+            nonFiniteRow_ = -1;
             return;
         }
         if (++tinySteps_ < opt_.stiffStepCount)
             return;
-        copyOut();
-        jacobian(t, y_.data(), yp_.data(), false);
-        std::string names;
-        std::vector<std::string> culprits;
-        for (const auto& e : solve::stiffestEquations(m_, jy_, 3)) {
-            names += "\n  " + e.origin + " (coefficient " + fmt(e.coefficient) + " on " + e.variable + ")";
-            for (auto& name : instancesOf(e.origin))
-                culprits.push_back(std::move(name));
+        if (nonFiniteRow_ >= 0) {
+            // The steps shrank because every step past t gave NaN or infinity: the model's fault.
+            const std::string& origin = m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)];
+            throw badInput("integration cannot pass t = " + fmt(t) + " s: equation " + withSource(origin) +
+                           " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
+                           "root or logarithm of a negative number?) at t = " + fmt(nonFiniteTime_) + " s")
+                .about(instancesOf(origin))
+                .at(t);
         }
+        std::vector<std::string> culprits;
+        const std::string names = stiffestEquations(t, culprits);
         throw simulationFailed("the system is too stiff to progress at t = " + fmt(t) + " s: the step size stayed near " +
                                fmt(h) + " s for " + std::to_string(opt_.stiffStepCount) +
                                " steps in a row. Check the parameters of the stiffest equations:" + names)
@@ -1216,6 +1262,8 @@ private:
     std::string lastIdaMessage_;
     long stepsTaken_ = 0;
     int tinySteps_ = 0;
+    int32_t nonFiniteRow_ = -1; // a residual row that gave NaN or infinity since the last normal step
+    double nonFiniteTime_ = 0;
     std::chrono::steady_clock::time_point integrationStart_ = std::chrono::steady_clock::now();
     std::unique_ptr<solve::NewtonSolver> consistent_;
     solve::NewtonProblem consistentProblem_;
