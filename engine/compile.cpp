@@ -6,6 +6,7 @@
 #include "engine/expr/differentiate.hpp"
 #include "engine/expr/evaluate.hpp"
 #include "engine/flatten/instantiate.hpp"
+#include "engine/flatten/parameter_values.hpp"
 #include "engine/instance_name.hpp"
 #include "engine/structure/alias_elimination.hpp"
 #include "engine/structure/dae_structure.hpp"
@@ -475,6 +476,62 @@ private:
 
 } // namespace
 
+namespace {
+
+// origin ("comp: text", as the flattener names an equation) -> "file:line:column" of its
+// definition, for every equation of every instance, in all branches of if/when.
+void addEquationSources(const std::string& component, const std::vector<library::EquationDef>& list,
+                        std::map<std::string, std::string>& out)
+{
+    for (const auto& eq : list) {
+        if (eq.kind == library::EquationDef::Kind::Equation && !eq.loc.file.empty())
+            out.emplace(component + ": " + eq.text, eq.loc.str());
+        for (const auto& branch : eq.branches)
+            addEquationSources(component, branch.second, out);
+        addEquationSources(component, eq.elseBranch, out);
+    }
+}
+
+std::map<std::string, std::string> equationSources(const diagram::Diagram& d, const library::Library& lib)
+{
+    std::map<std::string, std::string> out;
+    for (const auto& c : d.components)
+        if (const library::ComponentDefinition* def = lib.find(c.type)) {
+            addEquationSources(c.name, def->equations, out);
+            addEquationSources(c.name, def->initialEquations, out);
+        }
+    return out;
+}
+
+// "spring1.c" -> 1e23 for every Real parameter of every instance: a message about the
+// stiffest equations names their parameters with the values that make them stiff.
+std::map<std::string, double> realParameterValues(const diagram::Diagram& d, const library::Library& lib)
+{
+    std::map<std::string, double> out;
+    expr::Pool pool;
+    flatten::ModelParameters model(d, pool);
+    for (const auto& c : d.components) {
+        const library::ComponentDefinition* def = lib.find(c.type);
+        if (!def)
+            continue;
+        flatten::InstanceParameters instance(model, pool, *def, c);
+        for (const auto& p : def->parameters) {
+            if (p.type != library::ValueType::Real)
+                continue;
+            try {
+                flatten::Symbol s = instance.get(p.name);
+                if (s.kind == flatten::Symbol::Kind::Value)
+                    out[c.name + "." + p.name] = s.value;
+            } catch (const Error&) {
+                // Only for messages: a value the translated model does not use may be missing.
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace
+
 std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, const library::Library& lib,
                                                   const CompileOptions& options)
 {
@@ -514,6 +571,8 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
         cm->stats.discreteVariables += v.discrete ? 1 : 0;
     cm->experiment = flat.experiment;
     cm->warnings = flat.warnings;
+    cm->equationSources = equationSources(d, lib);
+    cm->parameterValues = realParameterValues(d, lib);
     cm->pool = std::move(flat.pool);
     cm->stats.seconds = std::chrono::duration<double>(clock::now() - t0).count();
     phase("tapes and Jacobian", 1.0);

@@ -8,6 +8,7 @@
 #include "engine/flatten/flat_model.hpp"
 #include "engine/solve/sparse_pattern.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,11 @@ struct CompiledModel {
     std::vector<int32_t> stateIndexOfSlot; // -1 for algebraic slots
     std::vector<double> yStart, nominal;
     std::vector<std::string> eqOrigins; // per residual row
+    // Where a component's equation is written, by its origin ("d: y = 0/0" ->
+    // "lib/Div.json:7:5"): messages about a failing equation name the definition file.
+    std::map<std::string, std::string> equationSources;
+    // Every Real parameter's value by its full name ("spring1.c"), for messages.
+    std::map<std::string, double> parameterValues;
 
     codegen::Tape residual;             // out[0][row] = F
     solve::SparsePattern jacPattern;    // n x n

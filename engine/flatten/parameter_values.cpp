@@ -5,11 +5,66 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 namespace flange::flatten {
 
 using diagram::Json;
 using expr::NodeId;
+
+namespace {
+
+// The value of an expression whose leaves are all constants, or nullopt when it depends on
+// anything else. The pool folds only what stays finite (it keeps 0/0 and 1/0 as nodes), so
+// a parameter that divides by zero reaches here unfolded; evaluating it says why.
+std::optional<double> valueOfConstants(const expr::Pool& pool, NodeId root)
+{
+    using expr::Op;
+    std::unordered_map<NodeId, double> value;
+    bool constant = true;
+    pool.visit(root, [&](NodeId id, const expr::Node& n) {
+        if (!constant)
+            return;
+        auto v = [&value](NodeId child) { return value.at(child); };
+        switch (n.op) {
+        case Op::Const: value[id] = n.value; break;
+        case Op::Time: case Op::Var: case Op::Disc: case Op::Pre: case Op::Rel: case Op::Initial:
+            constant = false;
+            break;
+        case Op::If: value[id] = v(n.a) != 0 ? v(n.b) : v(n.c); break;
+        case Op::Interp: case Op::InterpSlope:
+            value[id] = expr::interpolateTable(pool.table(n.index), v(n.a), static_cast<int>(v(n.b)),
+                                               n.op == Op::InterpSlope);
+            break;
+        default:
+            value[id] = n.b == expr::kNone ? expr::applyUnary(n.op, v(n.a)) : expr::applyBinary(n.op, v(n.a), v(n.b));
+        }
+    });
+    if (!constant)
+        return std::nullopt;
+    return value.at(root);
+}
+
+// "NaN (not a number)", "infinity", "-infinity": what a non-finite value is called in messages.
+std::string nonFiniteName(double v)
+{
+    if (std::isnan(v))
+        return "NaN (not a number)";
+    return v > 0 ? "infinity" : "-infinity";
+}
+
+// Why `n` is not a usable parameter value, or empty: not constant, or not finite.
+std::string parameterValueDefect(const expr::Pool& pool, NodeId n, const std::string& text)
+{
+    std::optional<double> v = pool.isConst(n) ? std::optional<double>(pool.constValue(n)) : valueOfConstants(pool, n);
+    if (v && !std::isfinite(*v))
+        return "\"" + text + "\" evaluates to " + nonFiniteName(*v);
+    if (!pool.isConst(n))
+        return "\"" + text + "\" is not a constant expression";
+    return {};
+}
+
+} // namespace
 
 Symbol toSymbol(const ParamValue& v)
 {
@@ -63,8 +118,8 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
         }
         Lowerer low(pool, scope, nullptr, {}, what, -1);
         NodeId n = low.lower(*ast);
-        if (!pool.isConst(n))
-            throw badInput(what + ": \"" + text + "\" is not a constant expression");
+        if (std::string defect = parameterValueDefect(pool, n, text); !defect.empty())
+            throw badInput(what + ": " + defect);
         v.value = pool.constValue(n);
         return v;
     }
@@ -151,8 +206,11 @@ ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const 
             for (const auto& x : row->args) {
                 Lowerer low(pool_, scope(), nullptr, e.loc, what, -1);
                 NodeId n = low.lower(*x);
-                if (!pool_.isConst(n))
-                    low.fail(*x, "table entries must be constants");
+                if (!pool_.isConst(n)) {
+                    std::optional<double> value = valueOfConstants(pool_, n);
+                    low.fail(*x, value && !std::isfinite(*value) ? "a table entry evaluates to " + nonFiniteName(*value)
+                                                                 : "table entries must be constants");
+                }
                 r.push_back(pool_.constValue(n));
             }
             t.rows.push_back(std::move(r));
@@ -171,8 +229,14 @@ ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const 
     }
     Lowerer low(pool_, scope(), nullptr, e.loc, what, -1);
     NodeId n = low.lower(*e.ast);
-    if (!pool_.isConst(n))
-        low.fail(*e.ast, "\"" + e.text + "\" is not a parameter expression");
+    if (!pool_.isConst(n)) {
+        std::optional<double> value = valueOfConstants(pool_, n);
+        low.fail(*e.ast, "\"" + e.text + "\" " +
+                             (value && !std::isfinite(*value) ? "evaluates to " + nonFiniteName(*value)
+                                                              : "is not a parameter expression"));
+    }
+    if (!std::isfinite(pool_.constValue(n)))
+        low.fail(*e.ast, "\"" + e.text + "\" evaluates to " + nonFiniteName(pool_.constValue(n)));
     pv.value = pool_.constValue(n);
     return pv;
 }

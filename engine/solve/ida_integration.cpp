@@ -142,8 +142,13 @@ int Run::idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user
     double* r = N_VGetArrayPointer(rr);
     self->residual(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), r, false);
     for (int32_t i = 0; i < self->n_; ++i)
-        if (!std::isfinite(r[i]))
+        if (!std::isfinite(r[i])) {
+            // Recoverable for IDA (it tries a smaller step), but remembered: if the steps
+            // then shrink to nothing, this equation is why, not stiffness.
+            self->nonFiniteRow_ = i;
+            self->nonFiniteTime_ = t;
             return 1;
+        }
     return 0;
 }
 
@@ -265,13 +270,21 @@ void Run::interpolateAt(double tg)
         std::string rows;
         for (int32_t i = 0; i < n_; ++i)
             if (!std::isfinite(f[static_cast<size_t>(i)])) {
-                rows += (rows.empty() ? "" : "; ") + m_.eqOrigins[static_cast<size_t>(i)];
+                rows += (rows.empty() ? "" : "; ") + withSource(m_.eqOrigins[static_cast<size_t>(i)]);
                 for (auto& name : instancesOf(m_.eqOrigins[static_cast<size_t>(i)]))
                     culprits.push_back(std::move(name));
             }
-        if (!rows.empty())
-            msg += "; in equation " + rows;
+        if (rows.empty() && nonFiniteRow_ >= 0) { // fine at t, not at the trial points past it
+            rows = withSource(m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)]) + " at t = " + fmt(nonFiniteTime_) + " s";
+            culprits = instancesOf(m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)]);
+        }
+        if (!rows.empty()) // the model's equations give NaN or infinity: the model is at fault
+            throw badInput(msg + "; in equation " + rows).about(culprits).at(t);
     }
+    // A step that shrank to nothing: a stiff part of the model (a spring with c = 1e23)
+    // is the likeliest cause, so name the stiffest equations and their parameters.
+    if ((flag == IDA_ERR_FAIL || flag == IDA_CONV_FAIL) && n_ > 0)
+        msg += ". The stiffest equations (check their parameters):" + stiffestEquations(t, culprits);
     throw simulationFailed(msg).about(culprits).at(t);
 }
 

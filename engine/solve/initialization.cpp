@@ -266,8 +266,10 @@ void Run::initialize()
     std::stable_sort(worst.begin(), worst.end(),
                      [&](const auto& a, const auto& b) { return badness(a.first) > badness(b.first); });
     std::string msg;
-    if (!worst.empty() && !std::isfinite(worst[0].first))
-        msg = "initialization failed: equation " + worst[0].second +
+    // A non-finite residual is the model's fault (its equations), not the solver's.
+    const bool notFinite = !worst.empty() && !std::isfinite(worst[0].first);
+    if (notFinite)
+        msg = "initialization failed: equation " + withSource(worst[0].second) +
               " gives a value that is not a finite number (NaN or infinity: a division 0/0, the root or "
               "logarithm of a negative number?); largest residuals:";
     else
@@ -279,7 +281,7 @@ void Run::initialize()
             for (auto& name : instancesOf(worst[i].second))
                 culprits.push_back(std::move(name));
     }
-    throw simulationFailed(msg).about(culprits).at(t0_);
+    throw Error(notFinite ? ErrorKind::BadInput : ErrorKind::SimulationFailed, msg).about(culprits).at(t0_);
 }
 
 } // namespace flange::solve

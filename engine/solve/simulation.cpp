@@ -270,24 +270,55 @@ void Run::checkBudget(double t)
     IDAGetLastStep(ida_, &h);
     if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
         tinySteps_ = 0;
+        nonFiniteRow_ = -1;
         return;
     }
     if (++tinySteps_ < opt_.stiffStepCount)
         return;
-    copyOut();
-    jacobian(t, y_.data(), yp_.data(), false);
-    std::string names;
-    std::vector<std::string> culprits;
-    for (const auto& e : solve::stiffestEquations(m_, jy_, 3)) {
-        names += "\n  " + e.origin + " (coefficient " + fmt(e.coefficient) + " on " + e.variable + ")";
-        for (auto& name : instancesOf(e.origin))
-            culprits.push_back(std::move(name));
+    if (nonFiniteRow_ >= 0) {
+        // The steps shrank because every step past t gave NaN or infinity: the model's fault.
+        const std::string& origin = m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)];
+        throw badInput("integration cannot pass t = " + fmt(t) + " s: equation " + withSource(origin) +
+                       " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
+                       "root or logarithm of a negative number?) at t = " + fmt(nonFiniteTime_) + " s")
+            .about(instancesOf(origin))
+            .at(t);
     }
+    std::vector<std::string> culprits;
+    const std::string names = stiffestEquations(t, culprits);
     throw simulationFailed("the system is too stiff to progress at t = " + fmt(t) + " s: the step size stayed near " +
                            fmt(h) + " s for " + std::to_string(opt_.stiffStepCount) +
                            " steps in a row. Check the parameters of the stiffest equations:" + names)
         .about(culprits)
         .at(t);
+}
+
+// The equations whose Jacobian rows span the widest range of coefficients at t, one per
+// line with the parameters they name: where to look when the steps shrink to nothing.
+std::string Run::stiffestEquations(double t, std::vector<std::string>& culprits)
+{
+    copyOut();
+    jacobian(t, y_.data(), yp_.data(), false);
+    std::string names;
+    for (const auto& e : solve::stiffestEquations(m_, jy_, 3)) {
+        names += "\n  " + e.origin + " (coefficient " + fmt(e.coefficient) + " on " + e.variable +
+                 (e.parameters.empty() ? "" : "; " + e.parameters) + ")";
+        for (auto& name : instancesOf(e.origin))
+            culprits.push_back(std::move(name));
+    }
+    return names;
+}
+
+// An equation's origin with the definition file and line it comes from, when known:
+// "d: y = 0/0 (lib/Div.json:7:5)". Origins of derived rows ("initial equation d: ...")
+// carry the component equation's origin inside them.
+std::string Run::withSource(const std::string& origin) const
+{
+    const std::string* best = nullptr;
+    for (const auto& [eq, where] : m_.equationSources)
+        if (origin.find(eq) != std::string::npos && (!best || eq.size() > best->size()))
+            best = &eq;
+    return best ? origin + " (" + m_.equationSources.at(*best) + ")" : origin;
 }
 
 } // namespace flange::solve

@@ -37,6 +37,8 @@ private:
     void integrate();
     void advanceWithoutUnknowns();
     void checkBudget(double t);
+    std::string stiffestEquations(double t, std::vector<std::string>& culprits);
+    std::string withSource(const std::string& origin) const;
 
     // ---------- initialization (initialization.cpp)
     struct InitSource {
@@ -123,6 +125,8 @@ private:
     std::string lastIdaMessage_;
     long stepsTaken_ = 0;
     int tinySteps_ = 0;
+    int32_t nonFiniteRow_ = -1; // a residual row that gave NaN or infinity since the last normal step
+    double nonFiniteTime_ = 0;
     std::chrono::steady_clock::time_point integrationStart_ = std::chrono::steady_clock::now();
     std::unique_ptr<solve::NewtonSolver> consistent_;
     solve::NewtonProblem consistentProblem_;

@@ -1,9 +1,44 @@
 #include "engine/solve/stiffness.hpp"
 
+#include "engine/error.hpp"
+
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <set>
 
 namespace flange::solve {
+
+namespace {
+
+// "s1.c = 1e+23, s1.phi_rel0 = 0" for "s1: tau = c*(phi_rel - phi_rel0)": the names in the
+// equation's text that are Real parameters of its component, with their values.
+std::string parametersOf(const CompiledModel& m, const std::string& origin)
+{
+    const size_t colon = origin.find(": ");
+    if (colon == std::string::npos)
+        return {};
+    const std::string component = origin.substr(0, colon);
+    std::string out;
+    std::set<std::string> seen;
+    for (size_t i = colon + 2; i < origin.size();) {
+        if (!(std::isalpha(static_cast<unsigned char>(origin[i])) || origin[i] == '_')) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < origin.size() && (std::isalnum(static_cast<unsigned char>(origin[j])) || origin[j] == '_' || origin[j] == '.'))
+            ++j;
+        const std::string name = component + "." + origin.substr(i, j - i);
+        i = j;
+        auto p = m.parameterValues.find(name);
+        if (p != m.parameterValues.end() && seen.insert(name).second)
+            out += (out.empty() ? "" : ", ") + name + " = " + readableNumber(p->second);
+    }
+    return out;
+}
+
+} // namespace
 
 std::vector<StiffEquation> stiffestEquations(const CompiledModel& m, const std::vector<double>& jy, size_t count)
 {
@@ -45,6 +80,7 @@ std::vector<StiffEquation> stiffestEquations(const CompiledModel& m, const std::
         int32_t var = m.slotVar[static_cast<size_t>(x.slot)];
         e.variable = static_cast<size_t>(var) < m.varNames.size() ? m.varNames[static_cast<size_t>(var)] : "";
         e.coefficient = x.largest / m.nominal[static_cast<size_t>(x.slot)];
+        e.parameters = parametersOf(m, e.origin);
         out.push_back(std::move(e));
     }
     return out;

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <string>
 
 using namespace flange;
@@ -87,6 +88,16 @@ TEST_CASE("The step budget stops a run with the time and how to raise it")
     CHECK(msg.find("after 20 solver steps, the limit; raise it with --max-steps") != std::string::npos);
 }
 
+TEST_CASE("The wall-clock budget stops a run with the time and how to raise it")
+{
+    SimulationOptions o;
+    o.maxSeconds = 1e-9; // checked every 64 steps: spent long before the first check
+    auto [kind, msg] = failure([&] { simulateJson(kSpringModel, o); });
+    CHECK(kind == ErrorKind::SimulationFailed);
+    CHECK(msg.find("s of computing, the limit; raise it with --max-seconds") != std::string::npos);
+    CHECK(msg.find("stopped at t = ") == 0);
+}
+
 TEST_CASE("The row limit stops a run that writes too many rows")
 {
     SimulationOptions o;
@@ -107,6 +118,56 @@ TEST_CASE("A system too stiff to progress names the time, the step and the stiff
     CHECK(msg.find("too stiff to progress at t = ") != std::string::npos);
     CHECK(msg.find("for 5 steps in a row") != std::string::npos);
     CHECK(msg.find("s1:") != std::string::npos);
+}
+
+TEST_CASE("A parameter value that evaluates to NaN or infinity is refused naming component, parameter and why")
+{
+    // The pool does not fold 0/0 or 1/0 (it would store a NaN or an infinity), so these
+    // reach the check unfolded; log(0) folds to -inf.
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"0/0", "NaN (not a number)"}, {"1/0", "infinity"}, {"-1/0", "-infinity"},
+        {"log(0)", "-infinity"},       {"2*(0/0) + 1", "NaN (not a number)"}, {"sqrt(-1)", "NaN (not a number)"}};
+    for (const auto& [value, what] : cases) {
+        INFO(value);
+        auto [kind, msg] = failure([&] {
+            compileModel(diagramFromJson(R"({"format":"flange-diagram","version":1,
+                "components":[{"name":"s","type":"Blocks.Sources.Constant","parameters":{"k":")" + value + R"("}}]})"),
+                         bundledLibrary());
+        });
+        CHECK(kind == ErrorKind::BadInput);
+        CHECK(msg == "parameter 's.k': \"" + value + "\" evaluates to " + what);
+    }
+}
+
+TEST_CASE("A model parameter that evaluates to NaN is refused by its name")
+{
+    auto [kind, msg] = failure([&] {
+        compileModel(diagramFromJson(R"({"format":"flange-diagram","version":1,"parameters":{"p":"0/0"},
+            "components":[{"name":"s","type":"Blocks.Sources.Constant","parameters":{"k":"p"}}]})"),
+                     bundledLibrary());
+    });
+    CHECK(kind == ErrorKind::BadInput);
+    CHECK(msg == "model parameter 'p': \"0/0\" evaluates to NaN (not a number)");
+}
+
+TEST_CASE("A definition's default that evaluates to infinity is refused naming file, line, component and parameter")
+{
+    TempFolder dir;
+    const auto file = dir.path() / "Div.json";
+    std::ofstream(file) << R"({"name": "Test.Div",
+ "connectors": [{"name": "y", "type": "RealOutput"}],
+ "parameters": [{"name": "k", "type": "Real", "default": "1/0"}],
+ "equations": ["y = k"]})";
+    library::Library lib = bundledLibrary();
+    lib.loadFile(file.string());
+    lib.resolve();
+    auto [kind, msg] = failure([&] {
+        compileModel(diagramFromJson(R"({"format":"flange-diagram","version":1,
+            "components":[{"name":"d","type":"Test.Div"}]})"), lib);
+    });
+    CHECK(kind == ErrorKind::BadInput);
+    CHECK(msg.find(file.string() + ":3:") == 0);
+    CHECK(msg.find(": parameter 'd.k': \"1/0\" evaluates to infinity") != std::string::npos);
 }
 
 TEST_CASE("A sum of 200000 terms parses, translates and evaluates without deep recursion")
