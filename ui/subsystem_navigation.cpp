@@ -132,7 +132,8 @@ QString SubsystemNavigation::groupSelection(const QString& typeName)
     if (type.isEmpty()) {
         bool ok = false;
         type = QInputDialog::getText(window_, tr("Group into Subsystem"),
-                                     tr("Type name of the new subsystem (%n component(s)):", "", int(names.size())),
+                                     tr("Type name of the new subsystem made of %1:")
+                                         .arg(names.size() == 1 ? names.front() : tr("%1 components").arg(names.size())),
                                      QLineEdit::Normal, editor_.freeSubsystemType(), &ok)
                    .trimmed();
         if (!ok || type.isEmpty())
@@ -145,7 +146,7 @@ QString SubsystemNavigation::groupSelection(const QString& typeName)
         return {};
     }
     scene_->selectComponents({instance});
-    emit statusMessage(tr("Grouped %n component(s) into %1 (%2); Enter opens it", "", int(names.size())).arg(instance, type));
+    emit statusMessage(tr("Grouped into %1 (%2); Enter opens it").arg(instance, type));
     return instance;
 }
 

@@ -6,6 +6,7 @@
 #include "ui/canvas/connection_item.hpp"
 #include "ui/main_window.hpp"
 #include "ui/messages_panel.hpp"
+#include "ui/results/variable_tree_model.hpp"
 #include "ui/simulation/run_controller.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/subsystem_navigation.hpp"
@@ -312,8 +313,7 @@ Signals runAndRead(MainWindow& window, const std::vector<std::pair<std::string, 
 
 } // namespace
 
-// Hidden until the engine flattens subsystems (branch subsys-engine): then run it by default.
-TEST_CASE("the grouped CoupledClutches simulates as the original did, signal for signal", "[.][simulation][flattening]")
+TEST_CASE("the grouped CoupledClutches simulates as the original did, signal for signal", "[simulation]")
 {
     MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
@@ -329,6 +329,14 @@ TEST_CASE("the grouped CoupledClutches simulates as the original did, signal for
     window.scene()->selectComponents(kPack);
     REQUIRE(window.subsystems()->groupSelection("ClutchPack") == "clutchPack");
     const Signals grouped = runAndRead(window, groupedNames);
+
+    // The variable browser shows the nested names as a tree: clutchPack > J1 > w.
+    auto* tree = window.findChild<VariableTreeModel*>();
+    REQUIRE(tree);
+    REQUIRE(tree->item("clutchPack.J1"));
+    CHECK(tree->item("clutchPack.J1")->parent() == tree->item("clutchPack"));
+    REQUIRE(tree->item("clutchPack.J1.w"));
+    CHECK(tree->item("clutchPack.J1.w")->parent() == tree->item("clutchPack.J1"));
 
     REQUIRE(grouped.time == flat.time);
     for (const std::string& n : inner) {

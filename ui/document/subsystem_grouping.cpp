@@ -222,6 +222,8 @@ GroupResult groupComponents(const diagram::Diagram& level, const QStringList& na
     instance.type = typeName;
     instance.placement.x = box.center().x();
     instance.placement.y = box.center().y();
+    // Twice as wide as a component, so the box has room for its type name.
+    instance.placement.width = 40;
 
     // Model parameters keep working: declared in the subsystem, passed through by name.
     for (const std::string& p : usedParameters(level, sub.components)) {

@@ -194,8 +194,10 @@ void SimulationWorkspace::connectViews()
             [this](const QString& instance) { selectOnCanvas({instance}); });
     connect(scene_, &DiagramScene::selectionChanged, this, [this] {
         const QStringList names = scene_->selectedComponentNames();
+        // Inside a subsystem the browser knows the component by its full path.
+        QStringList path = document_->levelPath();
         if (!syncingSelection_ && names.size() == 1)
-            variables_->selectComponent(names.front());
+            variables_->selectComponent((path << names.front()).join(QLatin1Char('.')));
     });
     connect(eventLog_, &EventLog::eventActivated, this, [this](double time, const QString& component) {
         plots_->setCrosshairTime(time);
