@@ -20,6 +20,7 @@
 #include "ui/recent_files.hpp"
 #include "ui/recovery_dialog.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
+#include "ui/subsystem_navigation.hpp"
 #include "ui/window_actions.hpp"
 
 #include <QApplication>
@@ -40,6 +41,7 @@
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 namespace flange::ui {
 
@@ -66,10 +68,18 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
 
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
+    subsystems_ = new SubsystemNavigation(this, *editor_, scene_, view_);
+    // The breadcrumb ("Top > clutchPack") above the canvas while a subsystem is open.
+    auto* canvasColumn = new QWidget(this);
+    auto* column = new QVBoxLayout(canvasColumn);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(subsystems_->breadcrumb());
+    column->addWidget(view_, 1);
     // Canvas and plots side by side: the drive train and how it moves, both in view.
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->setObjectName(QStringLiteral("centralSplit"));
-    split->addWidget(view_);
+    split->addWidget(canvasColumn);
     split->addWidget(simulation_->plots());
     split->setStretchFactor(0, 5);
     split->setStretchFactor(1, 4);
@@ -162,6 +172,9 @@ void MainWindow::createMenus()
         if (dialog.exec() == QDialog::Accepted)
             editor_->setModelParameters(dialog.result());
     })->setObjectName(QStringLiteral("modelParameters"));
+    diagramMenu->addSeparator();
+    diagramMenu->addActions({subsystems_->groupAction(), subsystems_->ungroupAction(), subsystems_->openAction(),
+                             subsystems_->upAction()});
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->addActions({a.simulate, a.stopRun, a.autoResimulate});
@@ -228,7 +241,7 @@ void MainWindow::connectActions()
     connect(a.zoomOut, &QAction::triggered, view_, &DiagramView::zoomOut);
     connect(a.zoomFit, &QAction::triggered, view_, &DiagramView::zoomToFit);
     connect(a.experiment, &QAction::triggered, this, [this] {
-        ExperimentDialog dialog(document_->diagram().experiment, this);
+        ExperimentDialog dialog(document_->rootDiagram().experiment, this);
         if (dialog.exec() == QDialog::Accepted)
             editor_->setExperiment(dialog.experiment());
     });
@@ -250,7 +263,24 @@ void MainWindow::connectActions()
     });
     connect(scene_, &DiagramScene::selectionChanged, this, &MainWindow::updateSelectionActions);
     connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
-    connect(scene_, &DiagramScene::componentActivated, this, &MainWindow::editParameters);
+    // A double-click opens a subsystem instance, and the parameters of anything else.
+    connect(scene_, &DiagramScene::componentActivated, this, [this](const QString& name) {
+        if (document_->subsystemOf(name))
+            subsystems_->open(name);
+        else
+            editParameters(name);
+    });
+    connect(subsystems_, &SubsystemNavigation::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    view_->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(view_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        QMenu menu(this);
+        menu.addActions({subsystems_->groupAction(), subsystems_->ungroupAction(), subsystems_->openAction(),
+                         subsystems_->upAction()});
+        menu.addSeparator();
+        menu.addActions({actions_->parameters, actions_->rename, actions_->remove});
+        menu.exec(view_->viewport()->mapToGlobal(at));
+    });
     connect(browser_, &LibraryBrowser::componentRequested, this, &MainWindow::addComponentAtCentre);
     connect(recent_, &RecentFiles::openRequested, this, [this](const QString& path) {
         if (maybeSave())

@@ -22,6 +22,7 @@ class LibraryModel;
 class MessagesPanel;
 class RecentFiles;
 class SimulationWorkspace;
+class SubsystemNavigation;
 struct OrphanedRecovery;
 struct WindowActions;
 
@@ -38,6 +39,7 @@ public:
     MessagesPanel* messages() const { return messages_; }
     LibraryBrowser* browser() const { return browser_; }
     SimulationWorkspace* simulation() const { return simulation_; }
+    SubsystemNavigation* subsystems() const { return subsystems_; }
     const WindowActions& actions() const { return *actions_; }
     Autosave& autosave() const { return *autosave_; }
 
@@ -99,6 +101,7 @@ private:
     LibraryBrowser* browser_ = nullptr;
     MessagesPanel* messages_ = nullptr;
     SimulationWorkspace* simulation_ = nullptr;
+    SubsystemNavigation* subsystems_ = nullptr;
     RecentFiles* recent_;
     std::unique_ptr<WindowActions> actions_;
     bool quiet_ = false;

@@ -46,6 +46,22 @@ const Component* Diagram::component(const std::string& n) const
     return const_cast<Diagram*>(this)->component(n);
 }
 
+const Diagram* Diagram::findSubsystem(const std::string& type) const
+{
+    for (const Diagram& s : subsystems)
+        if (s.name == type)
+            return &s;
+    return nullptr;
+}
+
+const OuterConnector* Diagram::connector(const std::string& n) const
+{
+    for (const OuterConnector& c : connectors)
+        if (c.name == n)
+            return &c;
+    return nullptr;
+}
+
 bool splitEndpoint(const std::string& endpoint, std::string& instance, std::string& connector)
 {
     size_t dot = endpoint.find('.');

@@ -34,6 +34,9 @@ struct Component {
     std::vector<std::pair<std::string, Json>> parameters;
     std::vector<std::pair<std::string, VariableSettings>> variables;
     Placement placement;
+    // Inside a subsystem: a Boolean expression of its parameters; when false the component
+    // and the connections to it are left out (Modelica's conditional component). Empty: always.
+    std::string condition;
     Json extra = Json::object(); // keys the engine does not know, kept for round trips
 
     const Json* parameter(const std::string& n) const;
@@ -56,19 +59,50 @@ struct Experiment {
     double outputInterval() const { return interval ? *interval : (stopTime - startTime) / 500.0; }
 };
 
-struct Diagram {
+// A connector of a subsystem: what its users connect to. Inside, connections name it by
+// its bare name ("flangeT"); outside, like any connector ("vehicle.flangeT").
+struct OuterConnector {
     std::string name;
+    std::string type;      // "Rotational.Flange_a", ... as in component definitions
+    double x = -100, y = 0; // position on the subsystem's icon, MSL coordinates, y up
+    Placement placement;   // its port symbol on the inner canvas
+    std::string description;
+    std::string condition; // as Component::condition: when false the connector is absent
+    Json extra = Json::object();
+};
+
+// A variable of a subsystem itself, equal to an expression of its parts' variables (MSL's
+// Vehicle: s = mass.s). Results name it by the instance's path ("vehicle.s"); an instance
+// sets its start and fixed like any variable's ("variables": {"s": {"fixed": true}}).
+struct DiagramVariable {
+    std::string name;
+    std::string value; // "mass.s"
+    std::string unit, description;
+    std::optional<Json> start, fixed;
+    Json extra = Json::object();
+};
+
+struct Diagram {
+    std::string name; // a subsystem's type name
     std::string description;
     Experiment experiment;
-    std::vector<std::pair<std::string, Json>> parameters; // model-level
+    std::vector<std::pair<std::string, Json>> parameters; // model-level; a subsystem's declared parameters
     std::vector<Component> components;
     std::vector<Connection> connections;
     Json plot = Json::object();
     Json annotations = Json::array();
     Json extra = Json::object();
+    // Subsystems (docs/diagram-format.md): a diagram with outer connectors is usable as a component.
+    std::string icon, label;
+    std::vector<OuterConnector> connectors;
+    std::vector<Diagram> subsystems; // embedded, each .name is its type name
+    std::vector<DiagramVariable> variables;
 
     Component* component(const std::string& n);
     const Component* component(const std::string& n) const;
+    // Embedded subsystem of this level only (not of enclosing diagrams, not the library).
+    const Diagram* findSubsystem(const std::string& type) const;
+    const OuterConnector* connector(const std::string& n) const;
 };
 
 // Splits "inertia1.flange_a" into instance and connector; false if there is no dot.

@@ -59,23 +59,146 @@ Json numberJson(double v)
     return Json(v);
 }
 
-} // namespace
+Placement readPlacement(const Json& p, const std::string& pw)
+{
+    if (!p.is_object())
+        throw badInput(pw + " must be an object");
+    Placement pl;
+    pl.x = number(p, "x", 0, pw);
+    pl.y = number(p, "y", 0, pw);
+    pl.width = number(p, "width", 20, pw);
+    pl.height = number(p, "height", 20, pw);
+    pl.rotation = number(p, "rotation", 0, pw);
+    pl.flipH = boolean(p, "flipH", false, pw);
+    pl.flipV = boolean(p, "flipV", false, pw);
+    return pl;
+}
 
-Diagram fromJson(const Json& j, const std::string& source)
+Json placementJson(const Placement& p)
+{
+    Json pl = Json::object();
+    pl["x"] = numberJson(p.x);
+    pl["y"] = numberJson(p.y);
+    pl["width"] = numberJson(p.width);
+    pl["height"] = numberJson(p.height);
+    pl["rotation"] = numberJson(p.rotation);
+    pl["flipH"] = p.flipH;
+    pl["flipV"] = p.flipV;
+    return pl;
+}
+
+// A subsystem's outer connectors; their names share one namespace with its components.
+void readConnectors(const Json& list, Diagram& d, std::set<std::string>& names, const std::string& source)
+{
+    if (!list.is_array())
+        fail(source, "'connectors' must be a list");
+    size_t index = 0;
+    for (const Json& c : list) {
+        const std::string path = io::jsonPath("connectors", index++);
+        if (!c.is_object() || !c.contains("name") || !c["name"].is_string())
+            fail(source, path + ": every outer connector needs a \"name\"");
+        OuterConnector oc;
+        oc.name = c["name"].get<std::string>();
+        std::string where = source + ": connector '" + oc.name + "'";
+        if (!isIdentifier(oc.name))
+            fail(source, "connector name '" + oc.name + "' is not a valid identifier");
+        if (!names.insert(oc.name).second)
+            fail(source, "connector '" + oc.name + "' has the name of another connector or component");
+        if (!c.contains("type") || !c["type"].is_string())
+            throw badInput(where + ": missing \"type\" (such as \"Rotational.Flange_a\")");
+        oc.type = c["type"].get<std::string>();
+        if (c.contains("position")) {
+            const Json& p = c["position"];
+            if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number())
+                throw badInput(where + ": 'position' must be [x, y]");
+            oc.x = p[0].get<double>();
+            oc.y = p[1].get<double>();
+        }
+        if (c.contains("placement"))
+            oc.placement = readPlacement(c["placement"], where + ": " + path + ".placement");
+        oc.description = text(c, "description", where);
+        oc.condition = text(c, "condition", where);
+        for (auto it = c.begin(); it != c.end(); ++it)
+            if (it.key() != "name" && it.key() != "type" && it.key() != "position" && it.key() != "placement" &&
+                it.key() != "description" && it.key() != "condition")
+                oc.extra[it.key()] = it.value();
+        d.connectors.push_back(std::move(oc));
+    }
+}
+
+// A subsystem's own variables, bound to its parts' variables.
+void readVariables(const Json& list, Diagram& d, std::set<std::string>& names, const std::string& source)
+{
+    if (!list.is_array())
+        fail(source, "'variables' must be a list of {\"name\", \"value\"}");
+    size_t index = 0;
+    for (const Json& v : list) {
+        const std::string path = io::jsonPath("variables", index++);
+        if (!v.is_object() || !v.contains("name") || !v["name"].is_string())
+            fail(source, path + ": every variable needs a \"name\"");
+        DiagramVariable dv;
+        dv.name = v["name"].get<std::string>();
+        std::string where = source + ": variable '" + dv.name + "'";
+        if (!isIdentifier(dv.name))
+            fail(source, "variable name '" + dv.name + "' is not a valid identifier");
+        if (!names.insert(dv.name).second)
+            fail(source, "variable '" + dv.name + "' has the name of a component or connector");
+        dv.value = text(v, "value", where);
+        if (dv.value.empty())
+            throw badInput(where + ": missing \"value\" (an expression of the parts' variables, such as \"mass.s\")");
+        dv.unit = text(v, "unit", where);
+        dv.description = text(v, "description", where);
+        if (v.contains("start"))
+            dv.start = v["start"];
+        if (v.contains("fixed"))
+            dv.fixed = v["fixed"];
+        for (auto it = v.begin(); it != v.end(); ++it)
+            if (it.key() != "name" && it.key() != "value" && it.key() != "unit" && it.key() != "description" &&
+                it.key() != "start" && it.key() != "fixed")
+                dv.extra[it.key()] = it.value();
+        d.variables.push_back(std::move(dv));
+    }
+}
+
+Diagram readDiagram(const Json& j, const std::string& source, bool embedded);
+
+void readSubsystems(const Json& list, Diagram& d, const std::string& source)
+{
+    if (!list.is_array())
+        fail(source, "'subsystems' must be a list of diagrams");
+    std::set<std::string> types;
+    size_t index = 0;
+    for (const Json& s : list) {
+        std::string where = source + ": " + io::jsonPath("subsystems", index++);
+        if (!s.is_object() || !s.contains("name") || !s["name"].is_string() || s["name"].get<std::string>().empty())
+            fail(where, "an embedded subsystem needs a \"name\" (its type name)");
+        std::string type = s["name"].get<std::string>();
+        if (!types.insert(type).second)
+            fail(source, "two embedded subsystems are named '" + type + "'");
+        d.subsystems.push_back(readDiagram(s, where + " ('" + type + "')", true));
+    }
+}
+
+Diagram readDiagram(const Json& j, const std::string& source, bool embedded)
 {
     if (!j.is_object())
         fail(source, "a diagram must be a JSON object");
-    if (text(j, "format", source) != "flange-diagram")
-        fail(source, "not a Flange diagram (expected \"format\": \"flange-diagram\")");
-    if (!j.contains("version") || !j["version"].is_number_integer())
-        fail(source, "missing integer \"version\"");
-    int version = j["version"].get<int>();
-    if (version > kFormatVersion)
-        fail(source, "diagram format version " + std::to_string(version) + " is newer than this Flange reads (" +
-                         std::to_string(kFormatVersion) + ")");
+    // An embedded subsystem may leave out format and version: its file's are the ones that count.
+    if (!embedded || j.contains("format"))
+        if (text(j, "format", source) != "flange-diagram")
+            fail(source, "not a Flange diagram (expected \"format\": \"flange-diagram\")");
+    if (!embedded || j.contains("version")) {
+        if (!j.contains("version") || !j["version"].is_number_integer())
+            fail(source, "missing integer \"version\"");
+        int version = j["version"].get<int>();
+        if (version > kFormatVersion)
+            fail(source, "diagram format version " + std::to_string(version) + " is newer than this Flange reads (" +
+                             std::to_string(kFormatVersion) + ")");
+    }
     Diagram d;
-    static const char* const known[] = {"format", "version", "name", "description", "experiment",
-                                        "parameters", "components", "connections", "plot", "annotations"};
+    static const char* const known[] = {"format",     "version",     "name",        "description", "experiment",
+                                        "parameters", "components",  "connections", "plot",        "annotations",
+                                        "icon",       "label",       "connectors",  "subsystems",  "variables"};
     for (auto it = j.begin(); it != j.end(); ++it)
         if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return it.key() == k; }) == std::end(known))
             d.extra[it.key()] = it.value();
@@ -146,22 +269,12 @@ Diagram fromJson(const Json& j, const std::string& source)
                     comp.variables.emplace_back(it.key(), vs);
                 }
             }
-            if (c.contains("placement")) {
-                const Json& p = c["placement"];
-                std::string pw = where + ": " + path + ".placement";
-                if (!p.is_object())
-                    throw badInput(pw + " must be an object");
-                comp.placement.x = number(p, "x", 0, pw);
-                comp.placement.y = number(p, "y", 0, pw);
-                comp.placement.width = number(p, "width", 20, pw);
-                comp.placement.height = number(p, "height", 20, pw);
-                comp.placement.rotation = number(p, "rotation", 0, pw);
-                comp.placement.flipH = boolean(p, "flipH", false, pw);
-                comp.placement.flipV = boolean(p, "flipV", false, pw);
-            }
+            if (c.contains("placement"))
+                comp.placement = readPlacement(c["placement"], where + ": " + path + ".placement");
+            comp.condition = text(c, "condition", where);
             for (auto it = c.begin(); it != c.end(); ++it)
                 if (it.key() != "name" && it.key() != "type" && it.key() != "parameters" && it.key() != "variables" &&
-                    it.key() != "placement")
+                    it.key() != "placement" && it.key() != "condition")
                     comp.extra[it.key()] = it.value();
             d.components.push_back(std::move(comp));
         }
@@ -193,8 +306,20 @@ Diagram fromJson(const Json& j, const std::string& source)
         d.plot = j["plot"];
     if (j.contains("annotations"))
         d.annotations = j["annotations"];
+    d.icon = text(j, "icon", source);
+    d.label = text(j, "label", source);
+    if (j.contains("connectors"))
+        readConnectors(j["connectors"], d, names, source);
+    if (j.contains("variables"))
+        readVariables(j["variables"], d, names, source);
+    if (j.contains("subsystems"))
+        readSubsystems(j["subsystems"], d, source);
     return d;
 }
+
+} // namespace
+
+Diagram fromJson(const Json& j, const std::string& source) { return readDiagram(j, source, false); }
 
 Json toJson(const Diagram& d)
 {
@@ -244,15 +369,9 @@ Json toJson(const Diagram& d)
             }
             cj["variables"] = vars;
         }
-        Json pl = Json::object();
-        pl["x"] = numberJson(c.placement.x);
-        pl["y"] = numberJson(c.placement.y);
-        pl["width"] = numberJson(c.placement.width);
-        pl["height"] = numberJson(c.placement.height);
-        pl["rotation"] = numberJson(c.placement.rotation);
-        pl["flipH"] = c.placement.flipH;
-        pl["flipV"] = c.placement.flipV;
-        cj["placement"] = pl;
+        cj["placement"] = placementJson(c.placement);
+        if (!c.condition.empty())
+            cj["condition"] = c.condition;
         for (auto it = c.extra.begin(); it != c.extra.end(); ++it)
             cj[it.key()] = it.value();
         comps.push_back(cj);
@@ -276,6 +395,54 @@ Json toJson(const Diagram& d)
     j["connections"] = cons;
     j["plot"] = d.plot;
     j["annotations"] = d.annotations;
+    if (!d.icon.empty())
+        j["icon"] = d.icon;
+    if (!d.label.empty())
+        j["label"] = d.label;
+    if (!d.connectors.empty()) {
+        Json list = Json::array();
+        for (const OuterConnector& c : d.connectors) {
+            Json cj = Json::object();
+            cj["name"] = c.name;
+            cj["type"] = c.type;
+            cj["position"] = Json::array({numberJson(c.x), numberJson(c.y)});
+            cj["placement"] = placementJson(c.placement);
+            if (!c.description.empty())
+                cj["description"] = c.description;
+            if (!c.condition.empty())
+                cj["condition"] = c.condition;
+            for (auto it = c.extra.begin(); it != c.extra.end(); ++it)
+                cj[it.key()] = it.value();
+            list.push_back(cj);
+        }
+        j["connectors"] = list;
+    }
+    if (!d.variables.empty()) {
+        Json list = Json::array();
+        for (const DiagramVariable& v : d.variables) {
+            Json vj = Json::object();
+            vj["name"] = v.name;
+            vj["value"] = v.value;
+            if (!v.unit.empty())
+                vj["unit"] = v.unit;
+            if (v.start)
+                vj["start"] = *v.start;
+            if (v.fixed)
+                vj["fixed"] = *v.fixed;
+            if (!v.description.empty())
+                vj["description"] = v.description;
+            for (auto it = v.extra.begin(); it != v.extra.end(); ++it)
+                vj[it.key()] = it.value();
+            list.push_back(vj);
+        }
+        j["variables"] = list;
+    }
+    if (!d.subsystems.empty()) {
+        Json list = Json::array();
+        for (const Diagram& s : d.subsystems)
+            list.push_back(toJson(s));
+        j["subsystems"] = list;
+    }
     for (auto it = d.extra.begin(); it != d.extra.end(); ++it)
         j[it.key()] = it.value();
     return j;

@@ -91,8 +91,16 @@ ParameterDeclaration readDeclaration(const std::string& name, const Json& stored
         p.unit = rest["unit"].get<std::string>();
     if (rest.contains("description") && rest["description"].is_string())
         p.description = rest["description"].get<std::string>();
-    rest.erase("unit");
-    rest.erase("description");
+    if (rest.contains("type") && rest["type"].is_string())
+        p.type = rest["type"].get<std::string>();
+    if (rest.contains("tab") && rest["tab"].is_string())
+        p.tab = rest["tab"].get<std::string>();
+    if (rest.contains("min") && rest["min"].is_number())
+        p.min = rest["min"].get<double>();
+    if (rest.contains("max") && rest["max"].is_number())
+        p.max = rest["max"].get<double>();
+    for (const char* key : {"unit", "description", "type", "tab", "min", "max"})
+        rest.erase(key);
     // {"value": 5} alone is the plain value; with a displayUnit it stays an object.
     p.value = rest.size() == 1 && rest.contains("value") ? rest["value"] : rest;
     return p;
@@ -100,7 +108,7 @@ ParameterDeclaration readDeclaration(const std::string& name, const Json& stored
 
 Json storedForm(const ParameterDeclaration& p)
 {
-    if (p.unit.empty() && p.description.empty())
+    if (p.unit.empty() && p.description.empty() && p.type.empty() && p.tab.empty() && !p.min && !p.max)
         return p.value;
     Json j = Json::object();
     if (p.value.is_object())
@@ -111,6 +119,14 @@ Json storedForm(const ParameterDeclaration& p)
         j["unit"] = p.unit;
     if (!p.description.empty())
         j["description"] = p.description;
+    if (!p.type.empty())
+        j["type"] = p.type;
+    if (!p.tab.empty())
+        j["tab"] = p.tab;
+    if (p.min)
+        j["min"] = *p.min;
+    if (p.max)
+        j["max"] = *p.max;
     return j;
 }
 

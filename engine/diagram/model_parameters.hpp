@@ -16,6 +16,10 @@ struct ParameterDeclaration {
     Json value;              // a number, boolean, table, expression text, or {"value", "displayUnit"}
     std::string unit;        // empty: none declared
     std::string description;
+    // A subsystem's declared parameter may also say (all optional, empty = not stated):
+    std::string type;                // "Real" (default), "Integer", "Boolean", "Table"
+    std::string tab;                 // the parameter dialog's tab, default "General"
+    std::optional<double> min, max;  // checked when an instance is flattened
 };
 
 // Reads one stored entry: a plain value, or an object {"value", "unit", "description", ...}.

@@ -1,7 +1,6 @@
 #include "engine/flatten/connections.hpp"
 
 #include "engine/error.hpp"
-#include "engine/instance_name.hpp"
 #include "engine/library/connection_rules.hpp"
 
 #include <map>
@@ -9,7 +8,22 @@
 namespace flange::flatten {
 
 using library::ConnectorType;
-using library::Domain;
+
+namespace {
+
+// Inside its subsystem, an outer input is a source and an outer output a sink.
+ConnectorType seenFromInside(ConnectorType t)
+{
+    switch (t) {
+    case ConnectorType::RealInput: return ConnectorType::RealOutput;
+    case ConnectorType::RealOutput: return ConnectorType::RealInput;
+    case ConnectorType::BooleanInput: return ConnectorType::BooleanOutput;
+    case ConnectorType::BooleanOutput: return ConnectorType::BooleanInput;
+    default: return t;
+    }
+}
+
+} // namespace
 
 int ConnectionBuilder::find(int i)
 {
@@ -20,69 +34,48 @@ int ConnectionBuilder::find(int i)
     return i;
 }
 
-int ConnectionBuilder::lookup(const std::string& endpoint, const std::string& connection) const
-{
-    std::string inst, conn;
-    if (!diagram::splitEndpoint(endpoint, inst, conn))
-        throw badInput("connection " + connection + ": '" + endpoint + "' is not of the form instance.connector");
-    auto it = index_.find(endpoint);
-    if (it != index_.end()) {
-        return it->second;
-    }
-    if (!d_.component(inst))
-        throw badInput("connection " + connection + ": there is no component '" + inst + "'");
-    throw badInput("connection " + connection + ": component '" + inst + "' (" + d_.component(inst)->type +
-                   ") has no connector '" + conn + "'");
-}
-
 void ConnectionBuilder::build()
 {
     parent_.resize(connectors_.size());
-    for (size_t i = 0; i < connectors_.size(); ++i)
-        index_[connectors_[i].instance + "." + connectors_[i].connector] = static_cast<int>(i);
     for (size_t i = 0; i < parent_.size(); ++i)
         parent_[i] = static_cast<int>(i);
-    std::vector<bool> connected(connectors_.size(), false);
-    for (const diagram::Connection& con : d_.connections) {
-        std::string label = con.from + " - " + con.to;
-        const std::vector<std::string> ends = {instanceOf(con.from), instanceOf(con.to)};
-        int a = -1, b = -1;
-        try {
-            a = lookup(con.from, label);
-            b = lookup(con.to, label);
-        } catch (Error& e) {
-            e.about(ends);
-            throw;
-        }
-        const ConnectorInstance& ca = connectors_[static_cast<size_t>(a)];
-        const ConnectorInstance& cb = connectors_[static_cast<size_t>(b)];
+    for (const ResolvedConnection& con : connections_) {
+        const std::string& label = con.label;
+        const ConnectorInstance& ca = connectors_[static_cast<size_t>(con.a)];
+        const ConnectorInstance& cb = connectors_[static_cast<size_t>(con.b)];
         // As in Modelica, a connection to a disabled conditional connector is removed.
         if (!ca.enabled || !cb.enabled) {
             const ConnectorInstance& off = ca.enabled ? cb : ca;
-            m_.warnings.push_back("connection " + label + " ignored: connector " + off.instance + "." + off.connector +
-                                  " is disabled (" + off.disabledBecause + " is false)");
+            if (!con.quiet)
+                m_.warnings.push_back("connection " + label + " ignored: connector " + off.name() + " is disabled (" +
+                                  off.disabledBecause + " is false)");
             continue;
         }
-        if (a == b)
-            throw badInput("connection " + label + " connects a connector to itself").about(ends);
-        if (std::optional<std::string> why = library::connectionRefusal(ca.type, cb.type))
-            throw badInput("connection " + label + ": " + *why).about(ends);
-        connected[static_cast<size_t>(a)] = connected[static_cast<size_t>(b)] = true;
-        parent_[static_cast<size_t>(find(a))] = find(b);
+        if (con.a == con.b)
+            throw badInput("connection " + label + " connects a connector to itself").about(con.ends);
+        ConnectorType ta = con.aInside ? seenFromInside(ca.type) : ca.type;
+        ConnectorType tb = con.bInside ? seenFromInside(cb.type) : cb.type;
+        if (std::optional<std::string> why = library::connectionRefusal(ta, tb))
+            throw badInput("connection " + label + ": " + *why).about(con.ends);
+        parent_[static_cast<size_t>(find(con.a))] = find(con.b);
     }
-    // Group members by set, in connector order (deterministic).
-    std::map<int, std::vector<int>> sets;
+    // Group the members with variables by set, in connector order; sets in the order of
+    // their first member, so that the equations do not depend on the order of connections
+    // (nor on whether the model was drawn with subsystems).
+    std::map<int, std::vector<int>> byRoot;
     for (size_t i = 0; i < connectors_.size(); ++i)
-        if (connectors_[i].enabled)
-            sets[find(static_cast<int>(i))].push_back(static_cast<int>(i));
+        if (connectors_[i].enabled && !connectors_[i].outer)
+            byRoot[find(static_cast<int>(i))].push_back(static_cast<int>(i));
+    std::map<int, std::vector<int>> sets;
+    for (auto& [root, members] : byRoot)
+        sets[members.front()] = std::move(members);
     expr::Pool& p = m_.pool;
-    for (const auto& [root, members] : sets) {
+    for (const auto& [first_, members] : sets) {
         const ConnectorInstance& first = connectors_[static_cast<size_t>(members.front())];
         std::string names;
         std::vector<std::string> instances;
         for (int i : members) {
-            names += (names.empty() ? "" : ", ") + connectors_[static_cast<size_t>(i)].instance + "." +
-                     connectors_[static_cast<size_t>(i)].connector;
+            names += (names.empty() ? "" : ", ") + connectors_[static_cast<size_t>(i)].name();
             instances.push_back(connectors_[static_cast<size_t>(i)].instance);
         }
         if (library::isFlange(first.type)) {
@@ -120,7 +113,7 @@ void ConnectionBuilder::build()
             if (i == output)
                 continue;
             const ConnectorInstance& in = connectors_[static_cast<size_t>(i)];
-            std::string origin = "connection " + out.instance + "." + out.connector + " - " + in.instance + "." + in.connector;
+            std::string origin = "connection " + out.name() + " - " + in.name();
             if (m_.vars[static_cast<size_t>(in.signal)].discrete) {
                 m_.discreteEquations.push_back({in.signal, p.disc(out.signal), origin});
             } else {

@@ -3,23 +3,52 @@
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
 #include "engine/flatten/connections.hpp"
+#include "engine/flatten/instance_equations.hpp"
 #include "engine/flatten/lower.hpp"
 #include "engine/flatten/parameter_values.hpp"
+#include "engine/library/scoped_library.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
-#include <set>
+#include <memory>
 #include <unordered_map>
 
 namespace flange::flatten {
 
 using diagram::Json;
-using expr::NodeId;
 using library::ComponentDefinition;
-using library::EquationDef;
-using library::ExprText;
 
 namespace {
+
+// A start/fixed/nominal override set on a subsystem instance ("mass.v" on "vehicle"),
+// carried down to the component it is about, with the scope its values are written in.
+struct Override {
+    std::string path; // relative to the level it is carried to: "mass.v"
+    const diagram::VariableSettings* settings = nullptr;
+    Scope scope;
+    std::string owner, ownerType, written; // "vehicle", its type, "mass.v": for messages
+    std::shared_ptr<bool> used;
+};
+
+// One diagram being expanded: the top level, or the inside of one subsystem instance.
+struct Level {
+    const diagram::Diagram* diagram = nullptr;
+    std::string prefix; // "" at the top, "vehicle." inside the instance vehicle
+    Scope scope;        // the parameters its values may use
+    library::ScopedLibrary lib;
+    std::vector<const diagram::Diagram*> chain; // the subsystems being expanded, outermost first
+    std::vector<std::string> chainNames;
+    std::vector<Override> overrides;
+};
+
+std::string joined(const std::vector<std::string>& names, const std::string& last)
+{
+    std::string out;
+    for (const std::string& n : names)
+        out += n + " -> ";
+    return out + last;
+}
 
 class Instantiator {
 public:
@@ -28,73 +57,234 @@ public:
     FlatModel run(const CancelFlag& cancelled)
     {
         m_.experiment = d_.experiment;
-        for (size_t i = 0; i < d_.components.size(); ++i) {
-            throwIfCancelled(cancelled, "translation");
-            try {
-                instance(static_cast<int>(i));
-            } catch (Error& e) {
-                // Whatever goes wrong while instantiating a component is about that component.
-                if (e.instances.empty())
-                    e.about({d_.components[i].name});
-                throw;
-            }
-        }
+        Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}};
+        level(top, cancelled);
+        for (const Override& o : overrides_)
+            if (!*o.used)
+                throw badInput("component '" + o.owner + "' (" + o.ownerType + ") has no variable '" + o.written + "'")
+                    .about({o.owner});
         throwIfCancelled(cancelled, "translation");
-        ConnectionBuilder(m_, d_, connectors_).build();
+        ConnectionBuilder(m_, connectors_, connections_).build();
         return std::move(m_);
     }
 
 private:
-    // -------- one instance
     struct Inst {
-        Inst(ModelParameters& model, expr::Pool& pool, const ComponentDefinition& d, const diagram::Component& c)
-            : def(&d), comp(&c), params(model, pool, d, c)
+        Inst(Scope outer, expr::Pool& pool, const ComponentDefinition& d, const diagram::Component& c, std::string path)
+            : params(std::move(outer), pool, d, c, std::move(path))
         {
         }
-        const ComponentDefinition* def = nullptr;
-        const diagram::Component* comp = nullptr;
         InstanceParameters params;
         std::unordered_map<std::string, Symbol> names; // variables and connector members
     };
 
-    void instance(int ci)
+    void level(const Level& at, const CancelFlag& cancelled)
     {
-        const diagram::Component& comp = d_.components[static_cast<size_t>(ci)];
-        const ComponentDefinition* def = lib_.find(comp.type);
+        const diagram::Diagram& d = *at.diagram;
+        // Outer connectors have no variables: they join the connection sets inside and outside.
+        for (const diagram::OuterConnector& c : d.connectors) {
+            ConnectorInstance node;
+            node.instance = at.prefix.empty() ? "" : at.prefix.substr(0, at.prefix.size() - 1);
+            node.connector = c.name;
+            node.outer = true;
+            auto type = library::connectorTypeFromString(c.type);
+            if (!type)
+                throw badInput("connector '" + at.prefix + c.name + "': unknown connector type '" + c.type + "'");
+            node.type = *type;
+            if (!c.condition.empty() && !condition(at, c.condition, "connector '" + node.name() + "'")) {
+                node.enabled = false;
+                node.disabledBecause = c.condition;
+            }
+            addConnector(node);
+        }
+        for (const diagram::Component& comp : d.components) {
+            throwIfCancelled(cancelled, "translation");
+            const std::string path = at.prefix + comp.name;
+            try {
+                if (!comp.condition.empty() && !condition(at, comp.condition, "component '" + path + "'"))
+                    absent(at, comp, path);
+                else
+                    component(at, comp, path, cancelled);
+            } catch (Error& e) {
+                // Whatever goes wrong while instantiating a component is about that component,
+                // the innermost one that knows.
+                if (e.instances.empty())
+                    e.about({path});
+                throw;
+            }
+        }
+        for (const diagram::DiagramVariable& v : d.variables)
+            ownVariable(at, v);
+        for (const diagram::Connection& con : d.connections)
+            connection(at, con);
+    }
+
+    // A conditional component's or connector's condition, in the level's parameters.
+    bool condition(const Level& at, const std::string& text, const std::string& what)
+    {
+        return evalJson(Json(text), m_.pool, at.scope, "condition of " + what).value != 0;
+    }
+
+    // A conditional component that is left out: its connectors are there, disabled, so that
+    // the connections to them are removed as Modelica removes them.
+    void absent(const Level& at, const diagram::Component& comp, const std::string& path)
+    {
+        const ComponentDefinition* def = at.lib.find(comp.type);
         if (!def)
-            throw badInput("component '" + comp.name + "': unknown component type '" + comp.type + "'");
+            throw badInput("component '" + path + "': unknown component type '" + comp.type + "'");
+        for (const library::ConnectorDef& c : def->connectors) {
+            ConnectorInstance node;
+            node.instance = path;
+            node.connector = c.name;
+            node.type = c.type;
+            node.enabled = false;
+            node.disabledBecause = comp.condition;
+            addConnector(node);
+        }
+    }
+
+    // A subsystem's own variable: one more variable, equal to an expression of its parts'.
+    void ownVariable(const Level& at, const diagram::DiagramVariable& v)
+    {
+        const std::string owner = at.prefix.empty() ? "" : at.prefix.substr(0, at.prefix.size() - 1);
+        FlatVar fv;
+        fv.name = at.prefix + v.name;
+        fv.unit = v.unit;
+        diagram::VariableSettings own;
+        own.start = v.start;
+        own.fixed = v.fixed;
+        applySettings(fv, own, at.scope);
+        for (const Override& o : at.overrides)
+            if (o.path == v.name) {
+                applySettings(fv, *o.settings, o.scope);
+                *o.used = true;
+            }
+        const int32_t id = m_.addVar(fv);
+        Scope scope = [this, &at](const std::string& n) {
+            if (int32_t var = m_.findVar(at.prefix + n); var >= 0)
+                return Symbol{m_.vars[static_cast<size_t>(var)].discrete ? Symbol::Kind::DiscreteVar
+                                                                          : Symbol::Kind::ContinuousVar,
+                              0, var};
+            return at.scope(n);
+        };
+        const std::string origin = (owner.empty() ? "" : owner + ": ") + v.name + " = " + v.value;
+        expr::AstPtr ast;
+        try {
+            ast = expr::parseExpression(v.value);
+        } catch (const expr::ParseError& e) {
+            throw badInput(origin + ": " + e.what()).about({owner});
+        }
+        Lowerer low(m_.pool, scope, &m_, {}, origin, -1);
+        FlatEquation eq;
+        eq.residual = m_.pool.sub(m_.pool.var(id), low.lower(*ast));
+        eq.origin = origin;
+        m_.equations.push_back(eq);
+    }
+
+    void component(const Level& at, const diagram::Component& comp, const std::string& path, const CancelFlag& cancelled)
+    {
+        const ComponentDefinition* def = at.lib.find(comp.type);
+        if (!def) {
+            std::string why = at.lib.problem(comp.type);
+            throw badInput("component '" + path + "': " +
+                           (why.empty() ? "unknown component type '" + comp.type + "'" : why));
+        }
         if (def->partial)
-            throw badInput("component '" + comp.name + "': '" + comp.type + "' is a partial model and cannot be used");
-        m_.componentNames.push_back(comp.name);
-        m_.componentTypes.push_back(comp.type);
-        instances_.emplace_back(modelParams_, m_.pool, *def, comp);
-        Inst& in = instances_.back();
+            throw badInput("component '" + path + "': '" + comp.type + "' is a partial model and cannot be used");
         for (const auto& [k, v] : comp.parameters) {
             const library::ParameterDef* pd = def->parameter(k);
             if (!pd)
-                throw badInput("component '" + comp.name + "' (" + comp.type + ") has no parameter '" + k + "'");
+                throw badInput("component '" + path + "' (" + comp.type + ") has no parameter '" + k + "'");
             if (pd->isFinal)
-                throw badInput("component '" + comp.name + "': parameter '" + k + "' is final and cannot be set");
+                throw badInput("component '" + path + "': parameter '" + k + "' is final and cannot be set");
         }
-        for (const auto& p : def->parameters)
+        if (def->subsystem)
+            subsystem(at, comp, *def, path, cancelled);
+        else
+            leaf(at, comp, *def, path);
+    }
+
+    void subsystem(const Level& at, const diagram::Component& comp, const ComponentDefinition& def,
+                   const std::string& path, const CancelFlag& cancelled)
+    {
+        const diagram::Diagram* sub = def.subsystem.get();
+        if (std::find(at.chain.begin(), at.chain.end(), sub) != at.chain.end())
+            throw badInput("component '" + path + "': subsystem '" + comp.type +
+                           "' is used inside itself: " + joined(at.chainNames, comp.type));
+        params_.emplace_back(at.scope, m_.pool, def, comp, path);
+        InstanceParameters& params = params_.back();
+        // Every declared parameter is evaluated, used or not, so a bad value is never silent.
+        for (const library::ParameterDef& p : def.parameters)
+            params.get(p.name);
+        Level in{sub, path + ".", params.scope(), at.lib.inside(def), at.chain, at.chainNames, {}};
+        in.chain.push_back(sub);
+        in.chainNames.push_back(comp.type);
+        // The instance's own overrides first, then those from further out: applied in this
+        // order, the outermost wins, as a Modelica modifier from outside does.
+        for (const auto& [k, vs] : comp.variables) {
+            Override o{k, &vs, at.scope, path, comp.type, k, std::make_shared<bool>(false)};
+            in.overrides.push_back(o);
+            overrides_.push_back(o);
+        }
+        const std::string mine = comp.name + ".";
+        for (const Override& o : at.overrides)
+            if (o.path.rfind(mine, 0) == 0) {
+                Override inner = o;
+                inner.path = o.path.substr(mine.size());
+                in.overrides.push_back(inner);
+            }
+        level(in, cancelled);
+    }
+
+    void applySettings(FlatVar& fv, const diagram::VariableSettings& s, const Scope& scope)
+    {
+        const std::string& who = fv.name;
+        if (s.start)
+            fv.start = evalJson(*s.start, m_.pool, scope, "start of " + who).value;
+        if (s.fixed)
+            fv.fixed = evalJson(*s.fixed, m_.pool, scope, "fixed of " + who).value != 0;
+        if (s.nominal)
+            fv.nominal = evalJson(*s.nominal, m_.pool, scope, "nominal of " + who).value;
+        if (s.stateSelect) {
+            Symbol sym = builtinSymbol("StateSelect." + *s.stateSelect);
+            if (sym.kind != Symbol::Kind::Value)
+                throw badInput("stateSelect of " + who + ": unknown value '" + *s.stateSelect + "'");
+            fv.stateSelect = static_cast<int>(sym.value);
+        }
+    }
+
+    void addConnector(const ConnectorInstance& c)
+    {
+        index_[c.name()] = static_cast<int>(connectors_.size());
+        connectors_.push_back(c);
+    }
+
+    void leaf(const Level& at, const diagram::Component& comp, const ComponentDefinition& def, const std::string& path)
+    {
+        const int ci = static_cast<int>(m_.componentNames.size());
+        m_.componentNames.push_back(path);
+        m_.componentTypes.push_back(comp.type);
+        instances_.emplace_back(at.scope, m_.pool, def, comp, path);
+        Inst& in = instances_.back();
+        for (const auto& p : def.parameters)
             in.params.get(p.name);
         for (const auto& [k, v] : comp.variables)
-            if (!def->variable(k))
-                throw badInput("component '" + comp.name + "' (" + comp.type + ") has no variable '" + k + "'");
+            if (!def.variable(k))
+                throw badInput("component '" + path + "' (" + comp.type + ") has no variable '" + k + "'");
 
         // connectors
-        for (const auto& c : def->connectors) {
+        for (const auto& c : def.connectors) {
             bool enabled = true;
             if (c.condition)
-                enabled = in.params.evalNumber(*c.condition, comp.name + "." + c.name + " condition") != 0;
+                enabled = in.params.evalNumber(*c.condition, path + "." + c.name + " condition") != 0;
             ConnectorInstance ci_;
-            ci_.instance = comp.name;
+            ci_.instance = path;
             ci_.connector = c.name;
             ci_.type = c.type;
             ci_.enabled = enabled;
             if (!enabled) {
                 ci_.disabledBecause = c.condition->text;
-                connectors_.push_back(ci_);
+                addConnector(ci_);
                 in.names[c.name] = Symbol{Symbol::Kind::Disabled, 0, -1};
                 for (const char* member : {"phi", "tau", "s", "f", "T", "Q_flow"})
                     in.names[c.name + "." + member] = Symbol{Symbol::Kind::Disabled, 0, -1};
@@ -103,11 +293,11 @@ private:
             if (library::isFlange(c.type)) {
                 std::string pot = library::potentialName(c.type), flow = library::flowName(c.type);
                 FlatVar p;
-                p.name = comp.name + "." + c.name + "." + pot;
+                p.name = path + "." + c.name + "." + pot;
                 p.unit = library::potentialUnit(c.type);
                 p.component = ci;
                 FlatVar f;
-                f.name = comp.name + "." + c.name + "." + flow;
+                f.name = path + "." + c.name + "." + flow;
                 f.unit = library::flowUnit(c.type);
                 f.component = ci;
                 ci_.potential = m_.addVar(p);
@@ -116,7 +306,7 @@ private:
                 in.names[c.name + "." + flow] = Symbol{Symbol::Kind::ContinuousVar, 0, ci_.flow};
             } else {
                 FlatVar s;
-                s.name = comp.name + "." + c.name;
+                s.name = path + "." + c.name;
                 s.component = ci;
                 bool boolean = c.type == library::ConnectorType::BooleanInput ||
                                c.type == library::ConnectorType::BooleanOutput;
@@ -126,19 +316,19 @@ private:
                 ci_.signal = id;
                 in.names[c.name] = Symbol{boolean ? Symbol::Kind::DiscreteVar : Symbol::Kind::ContinuousVar, 0, id};
             }
-            connectors_.push_back(ci_);
+            addConnector(ci_);
         }
         // variables
-        for (const auto& v : def->variables) {
+        for (const auto& v : def.variables) {
             FlatVar fv;
-            fv.name = comp.name + "." + v.name;
+            fv.name = path + "." + v.name;
             fv.component = ci;
             fv.discrete = v.discrete;
             fv.isBoolean = v.type == library::ValueType::Boolean;
             fv.isInteger = v.type == library::ValueType::Integer;
             fv.unit = v.unit;
             fv.isProtected = v.isProtected;
-            std::string who = fv.name;
+            const std::string& who = fv.name;
             if (v.start)
                 fv.start = in.params.evalNumber(*v.start, "start of " + who);
             if (v.fixed)
@@ -147,239 +337,116 @@ private:
                 fv.stateSelect = static_cast<int>(in.params.evalNumber(*v.stateSelect, "stateSelect of " + who));
             if (v.nominal)
                 fv.nominal = in.params.evalNumber(*v.nominal, "nominal of " + who);
-            if (const diagram::VariableSettings* s = comp.variable(v.name)) {
-                Scope ms = modelParams_.scope();
-                if (s->start)
-                    fv.start = evalJson(*s->start, m_.pool, ms, "start of " + who).value;
-                if (s->fixed)
-                    fv.fixed = evalJson(*s->fixed, m_.pool, ms, "fixed of " + who).value != 0;
-                if (s->nominal)
-                    fv.nominal = evalJson(*s->nominal, m_.pool, ms, "nominal of " + who).value;
-                if (s->stateSelect) {
-                    Symbol sym = builtinSymbol("StateSelect." + *s->stateSelect);
-                    if (sym.kind != Symbol::Kind::Value)
-                        throw badInput("stateSelect of " + who + ": unknown value '" + *s->stateSelect + "'");
-                    fv.stateSelect = static_cast<int>(sym.value);
+            if (const diagram::VariableSettings* s = comp.variable(v.name))
+                applySettings(fv, *s, at.scope);
+            const std::string relative = comp.name + "." + v.name;
+            for (const Override& o : at.overrides)
+                if (o.path == relative) {
+                    applySettings(fv, *o.settings, o.scope);
+                    *o.used = true;
                 }
-            }
             if (fv.nominal <= 0 || fv.nominal != fv.nominal)
                 fv.nominal = 1;
             bool discrete = fv.discrete;
             int32_t id = m_.addVar(fv);
             in.names[v.name] = Symbol{discrete ? Symbol::Kind::DiscreteVar : Symbol::Kind::ContinuousVar, 0, id};
         }
-        Scope scope = [this, &in](const std::string& n) {
+        Scope scope = [&in](const std::string& n) {
             auto it = in.names.find(n);
             if (it != in.names.end())
                 return it->second;
             return in.params.get(n);
         };
+        InstanceEquations eqs(m_, ci, scope);
         // bindings: variable declarations and enabled conditional connectors
-        for (const auto& v : def->variables)
+        for (const auto& v : def.variables)
             if (v.binding)
-                addEquation(ci, scope, v.binding->loc, comp.name + ": " + v.name + " = " + v.binding->text,
-                            in.names[v.name], *v.binding->ast, false);
-        for (const auto& c : def->connectors) {
+                eqs.addEquation(v.binding->loc, eqs.originOf(v.name + " = " + v.binding->text), in.names[v.name],
+                                *v.binding->ast, false);
+        for (const auto& c : def.connectors) {
             if (in.names[c.name].kind == Symbol::Kind::Disabled)
                 continue;
             for (const auto& [member, e] : c.bindings) {
                 std::string full = c.name + "." + member;
                 auto it = in.names.find(library::isFlange(c.type) ? full : c.name);
                 if (it == in.names.end())
-                    throw badInput(def->file + ": connector '" + c.name + "' has no member '" + member + "'");
-                addEquation(ci, scope, e.loc, comp.name + ": " + full + " = " + e.text, it->second, *e.ast, false);
+                    throw badInput(def.file + ": connector '" + c.name + "' has no member '" + member + "'");
+                eqs.addEquation(e.loc, eqs.originOf(full + " = " + e.text), it->second, *e.ast, false);
             }
         }
-        equations(ci, scope, def->equations, false);
-        equations(ci, scope, def->initialEquations, true);
+        eqs.equations(def.equations, false);
+        eqs.equations(def.initialEquations, true);
     }
 
-    // name = expression (declaration and connector bindings)
-    void addEquation(int ci, const Scope& scope, const library::Location& loc, const std::string& origin,
-                     const Symbol& target, const expr::Ast& rhs, bool initial)
+    // -------- connections of one level, resolved to connector instances
+
+    struct End {
+        int index = -1;
+        bool inside = false;  // an outer connector seen from inside its subsystem
+        std::string instance; // for Error::instances
+    };
+
+    End endpoint(const Level& at, const std::string& e, const std::string& label) const
     {
-        Lowerer low(m_.pool, scope, &m_, loc, origin, ci);
-        NodeId r = low.lower(rhs);
-        if (target.kind == Symbol::Kind::DiscreteVar) {
-            (initial ? m_.initialDiscrete : m_.discreteEquations).push_back({target.id, r, origin});
-            return;
+        const std::string owner = at.prefix.empty() ? "" : at.prefix.substr(0, at.prefix.size() - 1);
+        std::string inst, conn;
+        if (!diagram::splitEndpoint(e, inst, conn)) {
+            // A bare name is one of this diagram's own (outer) connectors.
+            auto it = index_.find(at.prefix + e);
+            if (it == index_.end() || !at.diagram->connector(e))
+                throw badInput("connection " + label + ": '" + e +
+                               "' is neither instance.connector nor a connector of this diagram")
+                    .about({owner});
+            return {it->second, true, owner};
         }
-        FlatEquation eq;
-        eq.residual = m_.pool.sub(m_.pool.var(target.id), r);
-        eq.origin = origin;
-        eq.component = ci;
-        (initial ? m_.initialEquations : m_.equations).push_back(eq);
+        auto it = index_.find(at.prefix + e);
+        if (it != index_.end())
+            return {it->second, false, at.prefix + inst};
+        const diagram::Component* c = at.diagram->component(inst);
+        if (!c)
+            throw badInput("connection " + label + ": there is no component '" + at.prefix + inst + "'").about({owner});
+        throw badInput("connection " + label + ": component '" + at.prefix + inst + "' (" + c->type +
+                       ") has no connector '" + conn + "'")
+            .about({at.prefix + inst});
     }
 
-    std::string originOf(int ci, const std::string& text) const
+    void connection(const Level& at, const diagram::Connection& con)
     {
-        return d_.components[static_cast<size_t>(ci)].name + ": " + text;
-    }
-
-    // Evaluates if-equation conditions; returns the chosen branch index (branches.size() = else)
-    // or -1 when a condition is not a parameter expression.
-    int chooseBranch(int ci, const Scope& scope, const EquationDef& eq)
-    {
-        for (size_t b = 0; b < eq.branches.size(); ++b) {
-            const ExprText& c = eq.branches[b].first;
-            Lowerer low(m_.pool, scope, &m_, c.loc, originOf(ci, "if " + c.text), ci);
-            NodeId n = low.lower(*c.ast);
-            if (!m_.pool.isConst(n))
-                return -1;
-            if (m_.pool.constValue(n) != 0)
-                return static_cast<int>(b);
+        ResolvedConnection r;
+        r.label = at.prefix + con.from + " - " + at.prefix + con.to;
+        auto instanceOfEnd = [&at](const std::string& e) {
+            std::string inst, conn;
+            if (diagram::splitEndpoint(e, inst, conn))
+                return at.prefix + inst;
+            return at.prefix.empty() ? std::string() : at.prefix.substr(0, at.prefix.size() - 1);
+        };
+        End a, b;
+        try {
+            a = endpoint(at, con.from, r.label);
+            b = endpoint(at, con.to, r.label);
+        } catch (Error& e) {
+            e.about({instanceOfEnd(con.from), instanceOfEnd(con.to)}); // both ends: either may be the mistake
+            throw;
         }
-        return static_cast<int>(eq.branches.size());
-    }
-
-    void equations(int ci, const Scope& scope, const std::vector<EquationDef>& list, bool initial)
-    {
-        for (const EquationDef& eq : list) {
-            switch (eq.kind) {
-            case EquationDef::Kind::Equation: {
-                std::string origin = originOf(ci, eq.text);
-                Lowerer low(m_.pool, scope, &m_, eq.loc, origin, ci);
-                if (!eq.ast.rhs)
-                    low.fail(*eq.ast.lhs, "reinit() is only allowed inside a when-clause");
-                if (eq.ast.lhs->kind == expr::Ast::Kind::Ident) {
-                    Symbol s = scope(eq.ast.lhs->name);
-                    if (s.kind == Symbol::Kind::DiscreteVar) {
-                        addEquation(ci, scope, eq.loc, origin, s, *eq.ast.rhs, initial);
-                        break;
-                    }
-                }
-                FlatEquation fe;
-                fe.residual = m_.pool.sub(low.lower(*eq.ast.lhs), low.lower(*eq.ast.rhs));
-                fe.origin = origin;
-                fe.component = ci;
-                if (m_.pool.isConst(fe.residual)) {
-                    if (m_.pool.constValue(fe.residual) != 0)
-                        throw badInput(eq.loc.str() + ": " + origin + ": the equation reduces to " +
-                                       std::to_string(m_.pool.constValue(fe.residual)) + " = 0");
-                    break;
-                }
-                (initial ? m_.initialEquations : m_.equations).push_back(fe);
-                break;
-            }
-            case EquationDef::Kind::If: {
-                int b = chooseBranch(ci, scope, eq);
-                if (b >= 0) {
-                    equations(ci, scope, b < static_cast<int>(eq.branches.size()) ? eq.branches[static_cast<size_t>(b)].second
-                                                                                 : eq.elseBranch,
-                              initial);
-                    break;
-                }
-                std::vector<FlatEquation> combined = conditionalResiduals(ci, scope, eq);
-                for (auto& fe : combined)
-                    (initial ? m_.initialEquations : m_.equations).push_back(fe);
-                break;
-            }
-            case EquationDef::Kind::When:
-                when(ci, scope, eq, initial);
-                break;
-            }
-        }
-    }
-
-    // Residuals of one branch, for if-equations whose condition changes during simulation.
-    std::vector<FlatEquation> branchResiduals(int ci, const Scope& scope, const std::vector<EquationDef>& list)
-    {
-        std::vector<FlatEquation> out;
-        for (const EquationDef& eq : list) {
-            if (eq.kind == EquationDef::Kind::Equation) {
-                std::string origin = originOf(ci, eq.text);
-                Lowerer low(m_.pool, scope, &m_, eq.loc, origin, ci);
-                if (!eq.ast.rhs)
-                    low.fail(*eq.ast.lhs, "reinit() is only allowed inside a when-clause");
-                FlatEquation fe;
-                fe.residual = m_.pool.sub(low.lower(*eq.ast.lhs), low.lower(*eq.ast.rhs));
-                fe.origin = origin;
-                fe.component = ci;
-                out.push_back(fe);
-            } else if (eq.kind == EquationDef::Kind::If) {
-                int b = chooseBranch(ci, scope, eq);
-                auto part = b >= 0 ? branchResiduals(ci, scope,
-                                                     b < static_cast<int>(eq.branches.size())
-                                                         ? eq.branches[static_cast<size_t>(b)].second
-                                                         : eq.elseBranch)
-                                   : conditionalResiduals(ci, scope, eq);
-                out.insert(out.end(), part.begin(), part.end());
-            } else {
-                throw badInput(eq.loc.str() + ": " + originOf(ci, "when") + ": a when-clause inside an if-equation is not supported");
-            }
-        }
-        return out;
-    }
-
-    std::vector<FlatEquation> conditionalResiduals(int ci, const Scope& scope, const EquationDef& eq)
-    {
-        std::vector<std::vector<FlatEquation>> parts;
-        std::vector<NodeId> conds;
-        for (const auto& [cond, body] : eq.branches) {
-            Lowerer low(m_.pool, scope, &m_, cond.loc, originOf(ci, "if " + cond.text), ci);
-            conds.push_back(low.lower(*cond.ast));
-            parts.push_back(branchResiduals(ci, scope, body));
-        }
-        std::vector<FlatEquation> elsePart = branchResiduals(ci, scope, eq.elseBranch);
-        for (const auto& p : parts)
-            if (p.size() != elsePart.size())
-                throw badInput(eq.loc.str() + ": " + originOf(ci, "if " + eq.branches[0].first.text) +
-                               ": the branches of this if-equation have different numbers of equations (" +
-                               std::to_string(p.size()) + " and " + std::to_string(elsePart.size()) + ")");
-        std::vector<FlatEquation> out;
-        for (size_t i = 0; i < elsePart.size(); ++i) {
-            NodeId r = elsePart[i].residual;
-            for (size_t b = parts.size(); b-- > 0;)
-                r = m_.pool.ifThenElse(conds[b], parts[b][i].residual, r);
-            FlatEquation fe;
-            fe.residual = r;
-            fe.component = ci;
-            fe.origin = originOf(ci, "if " + eq.branches[0].first.text + " then " +
-                                         (parts[0].empty() ? "" : parts[0][i].origin.substr(parts[0][i].origin.find(": ") + 2)) +
-                                         " else " + elsePart[i].origin.substr(elsePart[i].origin.find(": ") + 2));
-            out.push_back(fe);
-        }
-        return out;
-    }
-
-    void when(int ci, const Scope& scope, const EquationDef& eq, bool initial)
-    {
-        if (initial)
-            throw badInput(eq.loc.str() + ": when-clauses are not allowed among initial equations");
-        const auto& [cond, body] = eq.branches.front();
-        WhenClause w;
-        w.origin = originOf(ci, "when " + cond.text);
-        Lowerer low(m_.pool, scope, &m_, cond.loc, w.origin, ci);
-        w.condition = low.lower(*cond.ast);
-        for (const EquationDef& e : body) {
-            if (e.kind != EquationDef::Kind::Equation)
-                throw badInput(e.loc.str() + ": " + w.origin + ": only equations and reinit() are allowed in a when-clause");
-            Lowerer el(m_.pool, scope, &m_, e.loc, originOf(ci, e.text), ci);
-            if (!e.ast.rhs) {
-                const expr::Ast& call = *e.ast.lhs;
-                if (call.args.size() != 2)
-                    el.fail(call, "reinit(x, e) takes 2 arguments");
-                NodeId x = el.lower(*call.args[0]);
-                if (m_.pool.node(x).op != expr::Op::Var)
-                    el.fail(call, "reinit() needs a continuous variable");
-                w.reinits.push_back({m_.pool.node(x).index, el.lower(*call.args[1])});
-                continue;
-            }
-            Symbol s = e.ast.lhs->kind == expr::Ast::Kind::Ident ? scope(e.ast.lhs->name) : Symbol{};
-            if (s.kind != Symbol::Kind::DiscreteVar)
-                el.fail(*e.ast.lhs, "the left side of an equation in a when-clause must be a discrete variable "
-                                    "(declare it Integer, Boolean or discrete)");
-            w.assignments.push_back({s.id, el.lower(*e.ast.rhs), originOf(ci, e.text)});
-        }
-        m_.whens.push_back(std::move(w));
+        r.a = a.index;
+        r.b = b.index;
+        r.aInside = a.inside;
+        r.bInside = b.inside;
+        r.ends = {a.instance, b.instance};
+        r.quiet = !at.prefix.empty();
+        connections_.push_back(std::move(r));
     }
 
     const diagram::Diagram& d_;
     const library::Library& lib_;
     FlatModel m_;
     ModelParameters modelParams_{d_, m_.pool};
-    std::deque<Inst> instances_; // deque: scopes keep references to their instance
+    std::deque<Inst> instances_;               // deque: scopes keep references to their instance
+    std::deque<InstanceParameters> params_;    // subsystem instances' declared parameters
     std::vector<ConnectorInstance> connectors_;
+    std::unordered_map<std::string, int> index_; // full connector name -> connectors_
+    std::vector<ResolvedConnection> connections_;
+    std::vector<Override> overrides_; // set on subsystem instances, each must reach a variable
 };
 
 } // namespace

@@ -161,12 +161,12 @@ Symbol InstanceParameters::get(const std::string& name)
     const library::ParameterDef* pd = def_.parameter(name);
     if (!pd)
         return {};
-    std::string who = comp_.name + "." + name;
+    std::string who = path_ + "." + name;
     if (!inProgress_.insert(name).second)
         throw badInput("parameter '" + who + "' depends on itself");
     ParamValue pv;
     if (const Json* given = comp_.parameter(name)) {
-        pv = evalJson(*given, pool_, model_.scope(), "parameter '" + who + "'");
+        pv = evalJson(*given, pool_, outer_, "parameter '" + who + "'");
     } else if (pd->required) {
         // A start value is a guess, not a value: the user has to give one.
         throw badInput("parameter '" + who + "' (" + def_.name + ") needs a value" +

@@ -42,12 +42,20 @@ private:
 };
 
 // One instance's parameters, each evaluated once on first use. Values given in the diagram
-// see the model's parameters (as a Modelica modifier does); defaults see the instance's own.
+// see the parameters of the diagram the instance is in (as a Modelica modifier does):
+// `outer`; defaults see the instance's own. A subsystem instance's declared parameters
+// work the same way, and are the scope its inner components see. `path` is the instance's
+// full name in messages ("vehicle.mass").
 class InstanceParameters {
 public:
     InstanceParameters(ModelParameters& model, expr::Pool& pool, const library::ComponentDefinition& def,
                        const diagram::Component& comp)
-        : model_(model), pool_(pool), def_(def), comp_(comp)
+        : InstanceParameters(model.scope(), pool, def, comp, comp.name)
+    {
+    }
+    InstanceParameters(Scope outer, expr::Pool& pool, const library::ComponentDefinition& def,
+                       const diagram::Component& comp, std::string path)
+        : outer_(std::move(outer)), pool_(pool), def_(def), comp_(comp), path_(std::move(path))
     {
     }
     Symbol get(const std::string& name);
@@ -57,10 +65,11 @@ public:
     double evalNumber(const library::ExprText& e, const std::string& what) { return evalDefinition(e, what, false).value; }
 
 private:
-    ModelParameters& model_;
+    Scope outer_;
     expr::Pool& pool_;
     const library::ComponentDefinition& def_;
     const diagram::Component& comp_;
+    std::string path_;
     std::unordered_map<std::string, ParamValue> done_;
     std::set<std::string> inProgress_;
 };

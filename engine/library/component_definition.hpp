@@ -5,9 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace flange::diagram {
+struct Diagram;
+}
 
 namespace flange::library {
 
@@ -109,6 +114,10 @@ struct ComponentDefinition {
     std::vector<EquationDef> equations;
     std::vector<EquationDef> initialEquations;
     std::string file;
+    // A subsystem (a diagram used as a component) shows this face to its users: its outer
+    // connectors and declared parameters, no variables or equations of its own. Null for
+    // ordinary components. See subsystem_definition.hpp.
+    std::shared_ptr<const diagram::Diagram> subsystem;
 
     const ConnectorDef* connector(const std::string& n) const;
     const ParameterDef* parameter(const std::string& n) const;

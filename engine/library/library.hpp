@@ -13,7 +13,8 @@ namespace flange::library {
 class Library {
 public:
     // Reads every *.json below each folder, in order; later definitions with the same
-    // name replace earlier ones. Throws flange::Error (BadInput) naming file, line, column.
+    // name replace earlier ones. Files of format "flange-diagram" are subsystems
+    // (subsystem_definition.hpp). Throws flange::Error (BadInput) naming file, line, column.
     void loadFolder(const std::string& folder);
     void loadFile(const std::string& path);
     // Merges bases into every definition; call after all folders are loaded.
@@ -34,5 +35,11 @@ private:
 
 // Parses one definition from JSON text; `file` is used in messages.
 ComponentDefinition parseDefinition(const std::string& jsonText, const std::string& file);
+
+// A value as definitions write it (number, boolean, table or expression text), parsed;
+// `what` starts the message of a parse error. Shared with subsystem definitions.
+ExprText exprFromValue(const nlohmann::json& value, const std::string& file, const std::string& what);
+// An icon path that stays inside the icons folder: relative, no "..", no backslash.
+bool isConfinedRelativePath(const std::string& path);
 
 } // namespace flange::library

@@ -1,8 +1,10 @@
 #include "engine/library/library.hpp"
 
+#include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
 #include "engine/io/json_input.hpp"
+#include "engine/library/subsystem_definition.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -89,6 +91,8 @@ expr::AstPtr matrixAst(const json& j, const SourceMap& src)
     return m;
 }
 
+} // namespace
+
 // A definition may come from anywhere (a colleague's folder, a download), and its icon
 // is looked up in the icons folders beside the definition folders. So the icon must be a
 // plain relative path that stays inside such a folder: no absolute path, no "..", no
@@ -109,8 +113,6 @@ bool isConfinedRelativePath(const std::string& path)
     }
     return true;
 }
-
-} // namespace
 
 // JSON value (number, boolean, matrix or expression string) -> ExprText.
 ExprText exprFromJson(const json& j, const SourceMap& src, const std::string& what)
@@ -147,6 +149,12 @@ ExprText exprFromJson(const json& j, const SourceMap& src, const std::string& wh
         fail(src.locate(e.text, err.column()), what + ": " + err.what() + " in \"" + expr::excerpt(e.text) + "\"");
     }
     return e;
+}
+
+ExprText exprFromValue(const json& value, const std::string& file, const std::string& what)
+{
+    static const std::string noText; // no raw text to locate the value in: messages name the file
+    return exprFromJson(value, SourceMap(noText, file), what);
 }
 
 namespace {
@@ -369,7 +377,14 @@ void Library::loadFile(const std::string& path)
         throw badInput(path + ": cannot read file");
     std::stringstream ss;
     ss << in.rdbuf();
-    ComponentDefinition d = parseDefinition(ss.str(), path);
+    const std::string text = ss.str();
+    if (isDiagramText(text)) {
+        auto sub = std::make_shared<const diagram::Diagram>(diagram::parseDiagram(text, path));
+        ComponentDefinition d = subsystemDefinition(sub, path);
+        raw_[d.name] = std::move(d);
+        return;
+    }
+    ComponentDefinition d = parseDefinition(text, path);
     raw_[d.name] = std::move(d);
 }
 
@@ -447,6 +462,7 @@ void Library::resolve()
         merged.partial = own.partial;
         merged.extends = own.extends;
         merged.file = own.file;
+        merged.subsystem = own.subsystem;
         if (!own.icon.empty())
             merged.icon = own.icon;
         if (!own.label.empty())

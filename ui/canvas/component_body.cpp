@@ -2,7 +2,10 @@
 
 #include "ui/canvas/icon_cache.hpp"
 
+#include <QFontMetricsF>
 #include <QPainter>
+
+#include <algorithm>
 
 namespace flange::ui {
 
@@ -26,7 +29,27 @@ void ComponentBody::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QW
 {
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setRenderHint(QPainter::SmoothPixmapTransform);
-    icons_.paint(painter, boundingRect(), iconPath_, typeName_);
+    if (!subsystemBox_ || !iconPath_.isEmpty()) {
+        icons_.paint(painter, boundingRect(), iconPath_, typeName_);
+        return;
+    }
+    const QRectF r = boundingRect();
+    const QRectF box = r.adjusted(r.width() * 0.05, r.height() * 0.05, -r.width() * 0.05, -r.height() * 0.05);
+    painter->setPen(QPen(QColor(40, 60, 110), std::max(1.0, r.width() / 45.0)));
+    painter->setBrush(QColor(232, 239, 252));
+    painter->drawRect(box);
+    // A second, inner frame: a diagram inside, as Modelica tools mark a model block.
+    const double inset = r.width() * 0.05;
+    painter->setPen(QPen(QColor(40, 60, 110), std::max(0.5, r.width() / 120.0)));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(box.adjusted(inset, inset, -inset, -inset));
+    QFont font = painter->font();
+    font.setPixelSize(std::max(6, static_cast<int>(box.height() / 6)));
+    font.setBold(true);
+    painter->setFont(font);
+    painter->setPen(QColor(30, 40, 80));
+    painter->drawText(box.adjusted(inset * 2, 0, -inset * 2, 0), Qt::AlignCenter | Qt::TextWordWrap,
+                      QFontMetricsF(font).elidedText(typeName_, Qt::ElideRight, box.width() * 0.85));
 }
 
 } // namespace flange::ui

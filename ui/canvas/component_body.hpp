@@ -18,6 +18,9 @@ public:
     int type() const override { return Type; }
 
     void setSize(QSizeF size);
+    // A subsystem without an icon of its own: a framed box with its type name, filling
+    // the icon so its connectors sit on the frame.
+    void setSubsystemBox(bool on) { subsystemBox_ = on; }
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
@@ -25,6 +28,7 @@ private:
     IconCache& icons_;
     QString iconPath_, typeName_;
     QSizeF size_;
+    bool subsystemBox_ = false;
 };
 
 } // namespace flange::ui

@@ -41,6 +41,7 @@ ComponentItem::ComponentItem(const diagram::Component& c, const library::Compone
     const QString shortName = type_.section(QLatin1Char('.'), -1);
     body_ = new ComponentBody(icons, definition ? qs(definition->icon) : QString(), shortName, size_, this);
     body_->setAcceptedMouseButtons(Qt::NoButton);
+    body_->setSubsystemBox(definition && definition->subsystem);
     nameText_ = makeText(this, 13, QColor(0, 0, 220));
     labelText_ = makeText(this, 11, QColor(40, 40, 40));
 

@@ -13,6 +13,7 @@
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/diagram_editor.hpp"
 #include "ui/document/instance_naming.hpp"
+#include "ui/document/outer_connectors.hpp"
 #include "ui/mime_types.hpp"
 
 #include <QGraphicsSceneDragDropEvent>
@@ -36,6 +37,8 @@ DiagramScene::DiagramScene(DiagramEditor& editor, IconCache& icons, QObject* par
     setSceneRect(-1000 * kUnit, -1000 * kUnit, 2000 * kUnit, 2000 * kUnit);
     DiagramDocument* doc = &editor_.document();
     connect(doc, &DiagramDocument::diagramReset, this, &DiagramScene::rebuild);
+    connect(doc, &DiagramDocument::levelChanged, this, &DiagramScene::rebuild);
+    connect(doc, &DiagramDocument::levelReplaced, this, &DiagramScene::rebuild);
     connect(doc, &DiagramDocument::componentAdded, this, &DiagramScene::addComponentItem);
     connect(doc, &DiagramDocument::componentRemoved, this, &DiagramScene::removeComponentItem);
     connect(doc, &DiagramDocument::componentChanged, this, &DiagramScene::refreshComponent);
@@ -64,8 +67,22 @@ void DiagramScene::rebuild()
     components_.clear();
     connections_.clear();
     clear();
+    outerDefinitions_.clear(); // after the items that pointed to them are gone
     for (const diagram::Component& c : editor_.document().diagram().components)
         addComponentItem(QString::fromStdString(c.name));
+    // Inside a subsystem: its outer connectors, as blocks the wires inside end on. They are
+    // part of the subsystem's face, changed by grouping, not dragged about here.
+    for (const diagram::OuterConnector& outer : editor_.document().diagram().connectors) {
+        const QString name = QString::fromStdString(outer.name);
+        if (components_.contains(name))
+            continue;
+        outerDefinitions_.push_back(std::make_unique<library::ComponentDefinition>(outerConnectorDefinition(outer)));
+        auto* item = new ComponentItem(outerConnectorBlock(outer), outerDefinitions_.back().get(), icons_);
+        item->setFlag(QGraphicsItem::ItemIsMovable, false);
+        item->setToolTip(tr("%1: outer connector of this subsystem (%2)").arg(name, QString::fromStdString(outer.type)));
+        addItem(item);
+        components_.insert(name, item);
+    }
     const int n = static_cast<int>(editor_.document().diagram().connections.size());
     for (int i = 0; i < n; ++i)
         insertConnectionItem(i);

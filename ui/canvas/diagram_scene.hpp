@@ -3,6 +3,7 @@
 // deletes items when the document signals a change, and turns mouse gestures into
 // DiagramEditor calls (drop, drag-to-connect, move on release). It owns no model state.
 #include "engine/diagram/diagram.hpp"
+#include "engine/library/component_definition.hpp"
 #include "ui/document/segment_drag.hpp"
 
 #include <QGraphicsScene>
@@ -11,6 +12,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace flange::ui {
 
@@ -94,7 +96,8 @@ private:
 
     DiagramEditor& editor_;
     IconCache& icons_;
-    QHash<QString, ComponentItem*> components_;
+    QHash<QString, ComponentItem*> components_; // with the outer connectors' blocks
+    std::vector<std::unique_ptr<library::ComponentDefinition>> outerDefinitions_;
     QList<ConnectionItem*> connections_; // aligned with diagram().connections
     std::unique_ptr<ConnectTool> connectTool_;
     bool snap_ = true;

@@ -44,7 +44,11 @@ PortItem::PortItem(ComponentItem* owner, const library::ConnectorDef& connector,
                (connector.description.empty() ? QString() : QStringLiteral("\n") + QString::fromStdString(connector.description)));
 }
 
-QString PortItem::endpoint() const { return owner_->name() + QLatin1Char('.') + connector_; }
+QString PortItem::endpoint() const
+{
+    // An outer connector's block has one unnamed port: the connection names the block.
+    return connector_.isEmpty() ? owner_->name() : owner_->name() + QLatin1Char('.') + connector_;
+}
 
 QPointF PortItem::sceneOutward() const
 {

@@ -84,7 +84,7 @@ void Autosave::write()
     }
     // The copy is cheap; turning it into JSON and writing it is left to the worker.
     auto contents = std::make_shared<RecoveryContents>(
-        RecoveryContents{document_->diagram(), document_->filePath(), QDateTime::currentDateTimeUtc()});
+        RecoveryContents{document_->rootDiagram(), document_->filePath(), QDateTime::currentDateTimeUtc()});
     const QString path = path_;
     // The worker never outlives this object (the destructor waits for it), and a queued
     // call to a deleted object is dropped.

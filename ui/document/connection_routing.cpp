@@ -1,6 +1,7 @@
 #include "ui/document/connection_routing.hpp"
 
 #include "ui/document/diagram_document.hpp"
+#include "ui/document/outer_connectors.hpp"
 #include "ui/document/orthogonal_route.hpp"
 #include "ui/document/port_geometry.hpp"
 
@@ -37,8 +38,17 @@ std::optional<RouteEnd> routeEnd(const DiagramDocument& doc, const std::string& 
                                  const QHash<QString, diagram::Placement>& placements)
 {
     std::string instance, connector;
-    if (!diagram::splitEndpoint(endpoint, instance, connector))
-        return std::nullopt;
+    if (!diagram::splitEndpoint(endpoint, instance, connector)) {
+        // An outer connector of the subsystem being edited: its block's one port.
+        const diagram::OuterConnector* outer = doc.diagram().connector(endpoint);
+        if (!outer)
+            return std::nullopt;
+        const diagram::Component block = outerConnectorBlock(*outer);
+        const std::optional<PortPlace> port = portPlace(block, outerConnectorDefinition(*outer), "");
+        if (!port)
+            return std::nullopt;
+        return RouteEnd{port->at, port->outward, iconRect(block.placement)};
+    }
     const diagram::Component* c = doc.component(QString::fromStdString(instance));
     const library::ComponentDefinition* def = c ? doc.definition(*c) : nullptr;
     if (!def)

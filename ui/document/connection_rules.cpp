@@ -2,6 +2,7 @@
 
 #include "engine/library/connection_rules.hpp"
 #include "ui/document/diagram_document.hpp"
+#include "ui/document/outer_connectors.hpp"
 #include "ui/document/parameter_values.hpp"
 
 #include <QObject>
@@ -16,14 +17,22 @@ using library::Domain;
 struct Port {
     const diagram::Component* component = nullptr;
     const library::ConnectorDef* connector = nullptr;
+    library::ConnectorDef outer; // an outer connector of the subsystem being edited
 };
 
 // Finds the port or says why it cannot be used.
 QString resolve(const DiagramDocument& doc, const QString& endpoint, Port& port)
 {
     std::string instance, connector;
-    if (!diagram::splitEndpoint(endpoint.toStdString(), instance, connector))
+    if (!diagram::splitEndpoint(endpoint.toStdString(), instance, connector)) {
+        if (const diagram::OuterConnector* outer = doc.diagram().connector(endpoint.toStdString())) {
+            port.outer = outerConnectorDefinition(*outer).connectors.front();
+            port.outer.type = insideRole(port.outer.type);
+            port.connector = &port.outer;
+            return {};
+        }
         return QObject::tr("'%1' is not an instance.connector name").arg(endpoint);
+    }
     port.component = doc.diagram().component(instance);
     if (!port.component)
         return QObject::tr("There is no component named %1").arg(QString::fromStdString(instance));

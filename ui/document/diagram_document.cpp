@@ -34,17 +34,84 @@ DiagramDocument::DiagramDocument(std::shared_ptr<const library::Library> library
 
 const library::ComponentDefinition* DiagramDocument::definition(const diagram::Component& c) const
 {
-    return library_->find(c.type);
+    return findType(c.type);
+}
+
+const library::ComponentDefinition* DiagramDocument::findType(const std::string& type) const
+{
+    if (const diagram::Diagram* sub = embeddedSubsystem(level_.scopes, type))
+        return subsystemDefinitions_.definition(*sub);
+    return library_->find(type);
 }
 
 const diagram::Component* DiagramDocument::component(const QString& name) const
 {
-    return diagram_.component(name.toStdString());
+    return diagram().component(name.toStdString());
 }
 
 diagram::Component* DiagramDocument::mutableComponent(const QString& name)
 {
-    return diagram_.component(name.toStdString());
+    return current().component(name.toStdString());
+}
+
+const diagram::Diagram* DiagramDocument::subsystemOf(const QString& name) const
+{
+    QStringList path = path_;
+    path << name;
+    return resolveLevel(diagram_, path, *library_).diagram;
+}
+
+bool DiagramDocument::showLevel(const QStringList& path)
+{
+    if (path == path_)
+        return true;
+    ResolvedLevel level = resolveLevel(diagram_, path, *library_);
+    if (!level.diagram)
+        return false;
+    path_ = path;
+    level_ = std::move(level);
+    emit levelChanged();
+    return true;
+}
+
+void DiagramDocument::refreshLevel()
+{
+    ResolvedLevel level = resolveLevel(diagram_, path_, *library_);
+    if (level.diagram) {
+        level_ = std::move(level);
+        return;
+    }
+    // The path no longer leads anywhere (cannot happen through the undo stack, which
+    // returns to each command's level first): show the top.
+    path_.clear();
+    level_ = resolveLevel(diagram_, {}, *library_);
+    emit levelChanged();
+}
+
+bool DiagramDocument::locate(const QString& fullPath, QStringList* level, QString* name) const
+{
+    const QStringList parts = fullPath.split(QLatin1Char('.'));
+    QStringList path;
+    ResolvedLevel at = resolveLevel(diagram_, {}, *library_);
+    for (int i = 0; i < parts.size(); ++i) {
+        if (!at.diagram->component(parts[i].toStdString()))
+            break;
+        // The last name that is a component and not a subsystem to go further into.
+        QStringList deeper = path;
+        deeper << parts[i];
+        ResolvedLevel inside = resolveLevel(diagram_, deeper, *library_);
+        if (i + 1 < parts.size() && inside.diagram && inside.diagram->component(parts[i + 1].toStdString())) {
+            path = deeper;
+            at = std::move(inside);
+            continue;
+        }
+        if (level)
+            *level = path;
+        if (name)
+            *name = parts[i];
+        return true;
+    }
+    return false;
 }
 
 QString DiagramDocument::displayName() const
@@ -55,12 +122,17 @@ QString DiagramDocument::displayName() const
 void DiagramDocument::reset(diagram::Diagram d, const QString& filePath)
 {
     diagram_ = std::move(d);
+    const bool wasInside = !path_.isEmpty();
+    path_.clear();
+    level_ = resolveLevel(diagram_, {}, *library_);
     undoStack_.clear();
     undoStack_.setClean();
     changedOffStack_ = false;
     const bool pathChanged = filePath != filePath_;
     filePath_ = filePath;
     emit diagramReset();
+    if (wasInside)
+        emit levelChanged();
     if (pathChanged)
         emit filePathChanged(filePath_);
 }
@@ -114,7 +186,7 @@ bool DiagramDocument::saveAs(const QString& path, QString* error)
 void DiagramDocument::insertComponent(int index, diagram::Component c)
 {
     const QString name = QString::fromStdString(c.name);
-    auto& list = diagram_.components;
+    auto& list = current().components;
     if (index < 0 || index > static_cast<int>(list.size()))
         index = static_cast<int>(list.size());
     list.insert(list.begin() + index, std::move(c));
@@ -123,7 +195,7 @@ void DiagramDocument::insertComponent(int index, diagram::Component c)
 
 diagram::Component DiagramDocument::takeComponent(const QString& name, int* index)
 {
-    auto& list = diagram_.components;
+    auto& list = current().components;
     const std::string n = name.toStdString();
     for (size_t i = 0; i < list.size(); ++i) {
         if (list[i].name != n)
@@ -168,8 +240,8 @@ void DiagramDocument::renameComponent(const QString& oldName, const QString& new
     emit componentRenamed(oldName, newName);
     const std::string prefix = oldName.toStdString() + ".";
     const std::string replacement = newName.toStdString() + ".";
-    for (size_t i = 0; i < diagram_.connections.size(); ++i) {
-        diagram::Connection& con = diagram_.connections[i];
+    for (size_t i = 0; i < current().connections.size(); ++i) {
+        diagram::Connection& con = current().connections[i];
         bool touched = false;
         for (std::string* end : {&con.from, &con.to}) {
             if (end->rfind(prefix, 0) == 0) {
@@ -184,7 +256,7 @@ void DiagramDocument::renameComponent(const QString& oldName, const QString& new
 
 void DiagramDocument::insertConnection(int index, diagram::Connection c)
 {
-    auto& list = diagram_.connections;
+    auto& list = current().connections;
     if (index < 0 || index > static_cast<int>(list.size()))
         index = static_cast<int>(list.size());
     list.insert(list.begin() + index, std::move(c));
@@ -193,7 +265,7 @@ void DiagramDocument::insertConnection(int index, diagram::Connection c)
 
 diagram::Connection DiagramDocument::takeConnection(int index)
 {
-    auto& list = diagram_.connections;
+    auto& list = current().connections;
     if (index < 0 || index >= static_cast<int>(list.size()))
         return {};
     diagram::Connection c = std::move(list[static_cast<size_t>(index)]);
@@ -204,7 +276,7 @@ diagram::Connection DiagramDocument::takeConnection(int index)
 
 void DiagramDocument::setConnectionPoints(int index, const std::vector<std::pair<double, double>>& points)
 {
-    auto& list = diagram_.connections;
+    auto& list = current().connections;
     if (index < 0 || index >= static_cast<int>(list.size()))
         return;
     list[static_cast<size_t>(index)].points = points;
@@ -217,12 +289,19 @@ void DiagramDocument::setExperiment(const diagram::Experiment& e)
     emit experimentChanged();
 }
 
+void DiagramDocument::replaceLevel(diagram::Diagram content)
+{
+    current() = std::move(content);
+    refreshLevel();
+    emit levelReplaced();
+}
+
 void DiagramDocument::setModelParameters(const std::vector<std::pair<std::string, diagram::Json>>& parameters,
                                          const std::vector<diagram::Component>& components)
 {
-    diagram_.parameters = parameters;
+    current().parameters = parameters;
     for (const diagram::Component& c : components) {
-        const diagram::Component* now = diagram_.component(c.name);
+        const diagram::Component* now = current().component(c.name);
         if (now && (now->parameters != c.parameters || !sameVariables(now->variables, c.variables)))
             setSettings(QString::fromStdString(c.name), c.parameters, c.variables);
     }

@@ -5,6 +5,7 @@
 // low-level mutators in the "Mutators" section (each emits exactly one signal).
 #include "engine/diagram/diagram.hpp"
 #include "engine/library/library.hpp"
+#include "ui/document/subsystem_levels.hpp"
 
 #include <QObject>
 #include <QString>
@@ -19,12 +20,34 @@ class DiagramDocument : public QObject {
 public:
     explicit DiagramDocument(std::shared_ptr<const library::Library> library, QObject* parent = nullptr);
 
-    const diagram::Diagram& diagram() const { return diagram_; }
+    // The diagram at the level being edited: the top, or a subsystem opened from it.
+    // Components, connections and edits all refer to this level.
+    const diagram::Diagram& diagram() const { return *level_.diagram; }
+    // The whole diagram, as saved and simulated.
+    const diagram::Diagram& rootDiagram() const { return diagram_; }
     const library::Library& library() const { return *library_; }
     std::shared_ptr<const library::Library> sharedLibrary() const { return library_; }
-    // The definition of a component's type, or null when the library does not know it.
+    // The definition of a component's type at this level (its embedded subsystems first),
+    // or null when nothing defines it.
     const library::ComponentDefinition* definition(const diagram::Component& c) const;
+    const library::ComponentDefinition* findType(const std::string& type) const;
     const diagram::Component* component(const QString& name) const;
+
+    // Levels. The path names the subsystem instances opened from the top; empty is the top.
+    QStringList levelPath() const { return path_; }
+    // The type of each instance on the path (the breadcrumb shows them).
+    QStringList levelTypes() const { return level_.types; }
+    // Inside a library subsystem: shown, never edited.
+    bool isReadOnly() const { return level_.readOnly; }
+    // The subsystem diagram a component at this level opens into, or null.
+    const diagram::Diagram* subsystemOf(const QString& name) const;
+    // Shows another level (the view rebuilds: diagramReset). False, changing nothing, when
+    // the path leads nowhere. Not an edit: no undo step.
+    bool showLevel(const QStringList& path);
+    // The level and the component a full instance path ("clutchPack.clutch1") names: the
+    // deepest subsystem level on the way, and the name there. False when the first name
+    // is not a component of the top.
+    bool locate(const QString& fullPath, QStringList* level, QString* name) const;
 
     QUndoStack* undoStack() { return &undoStack_; }
     // Edits on the undo stack, or a changed plot set-up (a view setting, not undoable, but
@@ -55,6 +78,8 @@ public:
     diagram::Connection takeConnection(int index);
     void setConnectionPoints(int index, const std::vector<std::pair<double, double>>& points);
     void setExperiment(const diagram::Experiment& e);
+    // Replaces the whole content of this level (grouping, ungrouping): levelReplaced.
+    void replaceLevel(diagram::Diagram content);
     // The diagram's own parameters and, for a rename, the component values that use them.
     void setModelParameters(const std::vector<std::pair<std::string, diagram::Json>>& parameters,
                             const std::vector<diagram::Component>& components);
@@ -76,6 +101,10 @@ signals:
     void connectionChanged(int index);
     // Everything may have changed: rebuild views from scratch.
     void diagramReset();
+    // Another level is shown: views rebuild from diagram(). Not a change of the diagram.
+    void levelChanged();
+    // The content of the level shown was replaced as a whole (grouping): views rebuild.
+    void levelReplaced();
     void experimentChanged();
     void modelParametersChanged();
     void filePathChanged(const QString& path);
@@ -84,9 +113,17 @@ signals:
 
 private:
     diagram::Component* mutableComponent(const QString& name);
+    // This level for the mutators. Undo commands return to their level before they edit,
+    // and the editor refuses edits in a read-only level, so it is never a library one.
+    diagram::Diagram& current() { return const_cast<diagram::Diagram&>(*level_.diagram); }
+    // Resolves the path again after a change that may have moved the subsystems in memory.
+    void refreshLevel();
 
     std::shared_ptr<const library::Library> library_;
     diagram::Diagram diagram_;
+    QStringList path_;
+    ResolvedLevel level_{&diagram_, false, {&diagram_}, {}};
+    SubsystemDefinitions subsystemDefinitions_;
     QString filePath_;
     QUndoStack undoStack_;
     bool changedOffStack_ = false; // a plot set-up change or a restore: unsaved, not undoable

@@ -4,6 +4,7 @@
 #include "ui/document/connection_routing.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/instance_naming.hpp"
+#include "ui/document/subsystem_grouping.hpp"
 #include "ui/document/undo_commands.hpp"
 
 #include <QObject>
@@ -122,9 +123,25 @@ diagram::Json initialValue(const library::ExprText& e)
 
 } // namespace
 
+bool DiagramEditor::push(QUndoCommand* command)
+{
+    // A library subsystem opened for reading: shown, never changed.
+    if (doc_.isReadOnly()) {
+        delete command;
+        return false;
+    }
+    doc_.undoStack()->push(command);
+    return true;
+}
+
 QString DiagramEditor::addComponent(const QString& type, QPointF position, QString* error)
 {
-    if (!doc_.library().find(type.toStdString())) {
+    if (doc_.isReadOnly()) {
+        if (error)
+            *error = QObject::tr("A library subsystem cannot be changed here");
+        return {};
+    }
+    if (!doc_.findType(type.toStdString())) {
         if (error)
             *error = QObject::tr("%1 is not in the component library").arg(type);
         return {};
@@ -134,17 +151,19 @@ QString DiagramEditor::addComponent(const QString& type, QPointF position, QStri
     c.type = type.toStdString();
     // A required parameter's start value is written in as its value: what the canvas shows
     // is then what the simulator uses, and the user sees it in the dialog.
-    for (const library::ParameterDef& p : doc_.library().find(c.type)->parameters)
+    for (const library::ParameterDef& p : doc_.findType(c.type)->parameters)
         if (p.required && !p.isFinal && p.defaultValue && p.defaultValue->ast)
             c.setParameter(p.name, initialValue(*p.defaultValue));
     c.placement.x = position.x();
     c.placement.y = position.y();
-    doc_.undoStack()->push(new AddComponentCommand(doc_, c));
+    push(new AddComponentCommand(doc_, c));
     return qs(c.name);
 }
 
 ConnectionCheck DiagramEditor::connect(const QString& a, const QString& b, const Points& points)
 {
+    if (doc_.isReadOnly())
+        return ConnectionCheck{QObject::tr("A library subsystem cannot be changed here"), {}, {}};
     ConnectionCheck check = checkConnection(doc_, a, b);
     if (!check.allowed())
         return check;
@@ -154,7 +173,7 @@ ConnectionCheck DiagramEditor::connect(const QString& a, const QString& b, const
     c.points = points;
     if (check.from != a) // the user dragged from the input: keep the corners in stored order
         std::reverse(c.points.begin(), c.points.end());
-    doc_.undoStack()->push(new AddConnectionCommand(doc_, c));
+    push(new AddConnectionCommand(doc_, c));
     return check;
 }
 
@@ -177,7 +196,7 @@ void DiagramEditor::moveTo(const QHash<QString, QPointF>& centres)
     if (changes.empty() || std::all_of(deltas.begin(), deltas.end(), [](QPointF d) { return d.isNull(); }))
         return;
     const std::vector<PointsChange> points = routesAfter(doc_, changes);
-    doc_.undoStack()->push(new SetPlacementCommand(doc_, SetPlacementCommand::Move, changes, points));
+    push(new SetPlacementCommand(doc_, SetPlacementCommand::Move, changes, points));
 }
 
 void DiagramEditor::moveBy(const QStringList& names, QPointF delta)
@@ -200,7 +219,7 @@ void DiagramEditor::rotate(const QStringList& names)
             changes.push_back(change);
         }
     if (!changes.empty())
-        doc_.undoStack()->push(
+        push(
             new SetPlacementCommand(doc_, SetPlacementCommand::Rotate, changes, routesAfter(doc_, changes)));
 }
 
@@ -221,7 +240,7 @@ void DiagramEditor::flip(const QStringList& names, Qt::Orientation orientation)
             changes.push_back(change);
         }
     if (!changes.empty())
-        doc_.undoStack()->push(
+        push(
             new SetPlacementCommand(doc_, SetPlacementCommand::Flip, changes, routesAfter(doc_, changes)));
 }
 
@@ -230,7 +249,7 @@ bool DiagramEditor::setConnectionPoints(int index, const Points& points)
     const auto& cons = doc_.diagram().connections;
     if (index < 0 || index >= static_cast<int>(cons.size()) || cons[static_cast<size_t>(index)].points == points)
         return false;
-    doc_.undoStack()->push(new SetConnectionPointsCommand(doc_, index, points));
+    push(new SetConnectionPointsCommand(doc_, index, points));
     return true;
 }
 
@@ -248,7 +267,7 @@ void DiagramEditor::remove(const QStringList& names, const QList<int>& connectio
     for (const QString& n : names)
         if (doc_.component(n))
             present << n;
-    if (present.isEmpty() && indices.isEmpty())
+    if ((present.isEmpty() && indices.isEmpty()) || doc_.isReadOnly())
         return;
     QUndoStack* stack = doc_.undoStack();
     stack->beginMacro(present.size() == 1 ? QObject::tr("Delete %1").arg(present.front()) : QObject::tr("Delete"));
@@ -276,8 +295,7 @@ bool DiagramEditor::rename(const QString& oldName, const QString& newName, QStri
                           .arg(newName));
     if (doc_.component(newName))
         return refuse(QObject::tr("There is already a component named %1").arg(newName));
-    doc_.undoStack()->push(new RenameComponentCommand(doc_, oldName, newName));
-    return true;
+    return push(new RenameComponentCommand(doc_, oldName, newName));
 }
 
 bool DiagramEditor::setSettings(const QString& name, const Parameters& parameters, const Variables& variables)
@@ -287,21 +305,19 @@ bool DiagramEditor::setSettings(const QString& name, const Parameters& parameter
         return false;
     if (c->parameters == parameters && c->variables == variables)
         return false;
-    doc_.undoStack()->push(new SetSettingsCommand(doc_, name, parameters, variables));
-    return true;
+    return push(new SetSettingsCommand(doc_, name, parameters, variables));
 }
 
 bool DiagramEditor::setModelParameters(const diagram::Diagram& edited)
 {
     if (diagram::toJson(edited) == diagram::toJson(doc_.diagram()))
         return false;
-    doc_.undoStack()->push(new SetModelParametersCommand(doc_, edited));
-    return true;
+    return push(new SetModelParametersCommand(doc_, edited));
 }
 
 bool DiagramEditor::setExperiment(const diagram::Experiment& e)
 {
-    const diagram::Experiment& old = doc_.diagram().experiment;
+    const diagram::Experiment& old = doc_.rootDiagram().experiment;
     if (old.startTime == e.startTime && old.stopTime == e.stopTime && old.interval == e.interval &&
         old.tolerance == e.tolerance)
         return false;
@@ -324,7 +340,7 @@ diagram::Diagram DiagramEditor::fragment(const QStringList& names) const
 
 QStringList DiagramEditor::paste(const diagram::Diagram& fragment, QPointF offset, const QString& actionName)
 {
-    if (fragment.components.empty())
+    if (fragment.components.empty() || doc_.isReadOnly())
         return {};
     QSet<QString> taken = takenNames(doc_.diagram());
     QHash<QString, QString> renames;
@@ -354,6 +370,58 @@ QStringList DiagramEditor::paste(const diagram::Diagram& fragment, QPointF offse
     }
     stack->endMacro();
     return added;
+}
+
+QString DiagramEditor::freeSubsystemType(const QString& base) const
+{
+    // Free among the subsystems in scope and the library, so the new one shadows nothing.
+    for (int i = 1;; ++i) {
+        const QString name = base + QString::number(i);
+        if (!doc_.findType(name.toStdString()))
+            return name;
+    }
+}
+
+QString DiagramEditor::group(const QStringList& names, const QString& typeName, QString* error)
+{
+    auto refuse = [&](const QString& why) {
+        if (error)
+            *error = why;
+        return QString();
+    };
+    if (doc_.isReadOnly())
+        return refuse(QObject::tr("A library subsystem cannot be changed here"));
+    const std::string type = typeName.toStdString();
+    if (!isIdentifier(typeName))
+        return refuse(QObject::tr("'%1' is not a valid type name: use letters, digits and _, starting with a letter")
+                          .arg(typeName));
+    if (doc_.findType(type))
+        return refuse(QObject::tr("The type %1 already exists; choose another name").arg(typeName));
+    GroupResult r = groupComponents(doc_.diagram(), names, type,
+                                    [this](const std::string& t) { return doc_.findType(t); });
+    if (!r.error.isEmpty())
+        return refuse(r.error);
+    push(new ReplaceLevelCommand(doc_, std::move(r.level), QObject::tr("Group into %1").arg(typeName)));
+    return r.instance;
+}
+
+QStringList DiagramEditor::ungroup(const QString& name, QString* error)
+{
+    auto refuse = [&](const QString& why) {
+        if (error)
+            *error = why;
+        return QStringList();
+    };
+    if (doc_.isReadOnly())
+        return refuse(QObject::tr("A library subsystem cannot be changed here"));
+    const diagram::Diagram* sub = doc_.subsystemOf(name);
+    if (!sub)
+        return refuse(QObject::tr("%1 is not a subsystem").arg(name));
+    UngroupResult r = ungroupInstance(doc_.diagram(), name, *sub);
+    if (!r.error.isEmpty())
+        return refuse(r.error);
+    push(new ReplaceLevelCommand(doc_, std::move(r.level), QObject::tr("Ungroup %1").arg(name)));
+    return r.added;
 }
 
 } // namespace flange::ui

@@ -11,6 +11,8 @@
 #include <QString>
 #include <QStringList>
 
+class QUndoCommand;
+
 namespace flange::ui {
 
 class DiagramDocument;
@@ -63,7 +65,20 @@ public:
     // the new names.
     QStringList paste(const diagram::Diagram& fragment, QPointF offset, const QString& actionName = {});
 
+    // Moves the components into a new embedded subsystem of type `typeName` and puts one
+    // instance of it in their place (docs/editor.md, Subsystems). Returns the instance's
+    // name, or an empty string with the reason.
+    QString group(const QStringList& names, const QString& typeName, QString* error = nullptr);
+    // A type name for a new subsystem, free at this level ("Subsystem1", ...).
+    QString freeSubsystemType(const QString& base = QStringLiteral("Subsystem")) const;
+    // Replaces a subsystem instance by its contents. Returns the names of the components
+    // that replaced it, or an empty list with the reason.
+    QStringList ungroup(const QString& name, QString* error = nullptr);
+
 private:
+    // Pushes onto the document's stack; refused (and deleted) in a read-only level.
+    bool push(QUndoCommand* command);
+
     DiagramDocument& doc_;
 };
 

@@ -12,29 +12,52 @@ namespace {
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 } // namespace
 
+LevelCommand::LevelCommand(DiagramDocument& doc, QUndoCommand* parent)
+    : QUndoCommand(parent), doc_(doc), level_(doc.levelPath())
+{
+}
+
+void LevelCommand::enter() { doc_.showLevel(level_); }
+
 AddComponentCommand::AddComponentCommand(DiagramDocument& doc, diagram::Component c, QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), component_(std::move(c))
+    : LevelCommand(doc, parent), component_(std::move(c))
 {
     setText(QObject::tr("Add %1").arg(qs(component_.name)));
 }
 
-void AddComponentCommand::redo() { doc_.insertComponent(-1, component_); }
+void AddComponentCommand::redo()
+{
+    enter();
+    doc_.insertComponent(-1, component_);
+}
 
-void AddComponentCommand::undo() { doc_.takeComponent(qs(component_.name), nullptr); }
+void AddComponentCommand::undo()
+{
+    enter();
+    doc_.takeComponent(qs(component_.name), nullptr);
+}
 
 RemoveComponentCommand::RemoveComponentCommand(DiagramDocument& doc, const QString& name, QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), name_(name)
+    : LevelCommand(doc, parent), name_(name)
 {
     setText(QObject::tr("Delete %1").arg(name));
 }
 
-void RemoveComponentCommand::redo() { component_ = doc_.takeComponent(name_, &index_); }
+void RemoveComponentCommand::redo()
+{
+    enter();
+    component_ = doc_.takeComponent(name_, &index_);
+}
 
-void RemoveComponentCommand::undo() { doc_.insertComponent(index_, component_); }
+void RemoveComponentCommand::undo()
+{
+    enter();
+    doc_.insertComponent(index_, component_);
+}
 
 SetPlacementCommand::SetPlacementCommand(DiagramDocument& doc, Kind kind, std::vector<PlacementChange> changes,
                                          std::vector<PointsChange> points, QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), kind_(kind), changes_(std::move(changes)), points_(std::move(points))
+    : LevelCommand(doc, parent), kind_(kind), changes_(std::move(changes)), points_(std::move(points))
 {
     const QString what = changes_.size() == 1 ? changes_.front().name : QObject::tr("%n components", "", int(changes_.size()));
     switch (kind_) {
@@ -46,6 +69,7 @@ SetPlacementCommand::SetPlacementCommand(DiagramDocument& doc, Kind kind, std::v
 
 void SetPlacementCommand::redo()
 {
+    enter();
     for (const PlacementChange& c : changes_)
         doc_.setPlacement(c.name, c.after);
     for (const PointsChange& p : points_)
@@ -54,6 +78,7 @@ void SetPlacementCommand::redo()
 
 void SetPlacementCommand::undo()
 {
+    enter();
     for (const PlacementChange& c : changes_)
         doc_.setPlacement(c.name, c.before);
     for (const PointsChange& p : points_)
@@ -69,7 +94,7 @@ int SetPlacementCommand::id() const
 bool SetPlacementCommand::mergeWith(const QUndoCommand* other)
 {
     const auto* o = static_cast<const SetPlacementCommand*>(other);
-    if (o->changes_.size() != changes_.size())
+    if (!sameLevel(*o) || o->changes_.size() != changes_.size())
         return false;
     for (size_t i = 0; i < changes_.size(); ++i)
         if (changes_[i].name != o->changes_[i].name)
@@ -89,7 +114,7 @@ bool SetPlacementCommand::mergeWith(const QUndoCommand* other)
 
 SetSettingsCommand::SetSettingsCommand(DiagramDocument& doc, const QString& name, Parameters parameters,
                                        Variables variables, QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), name_(name), newParameters_(std::move(parameters)),
+    : LevelCommand(doc, parent), name_(name), newParameters_(std::move(parameters)),
       newVariables_(std::move(variables))
 {
     if (const diagram::Component* c = doc_.component(name)) {
@@ -99,37 +124,58 @@ SetSettingsCommand::SetSettingsCommand(DiagramDocument& doc, const QString& name
     setText(QObject::tr("Change parameters of %1").arg(name));
 }
 
-void SetSettingsCommand::redo() { doc_.setSettings(name_, newParameters_, newVariables_); }
+void SetSettingsCommand::redo()
+{
+    enter();
+    doc_.setSettings(name_, newParameters_, newVariables_);
+}
 
-void SetSettingsCommand::undo() { doc_.setSettings(name_, oldParameters_, oldVariables_); }
+void SetSettingsCommand::undo()
+{
+    enter();
+    doc_.setSettings(name_, oldParameters_, oldVariables_);
+}
 
 RenameComponentCommand::RenameComponentCommand(DiagramDocument& doc, const QString& oldName, const QString& newName,
                                                QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), oldName_(oldName), newName_(newName)
+    : LevelCommand(doc, parent), oldName_(oldName), newName_(newName)
 {
     setText(QObject::tr("Rename %1 to %2").arg(oldName, newName));
 }
 
-void RenameComponentCommand::redo() { doc_.renameComponent(oldName_, newName_); }
+void RenameComponentCommand::redo()
+{
+    enter();
+    doc_.renameComponent(oldName_, newName_);
+}
 
-void RenameComponentCommand::undo() { doc_.renameComponent(newName_, oldName_); }
+void RenameComponentCommand::undo()
+{
+    enter();
+    doc_.renameComponent(newName_, oldName_);
+}
 
 AddConnectionCommand::AddConnectionCommand(DiagramDocument& doc, diagram::Connection c, QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), connection_(std::move(c))
+    : LevelCommand(doc, parent), connection_(std::move(c))
 {
     setText(QObject::tr("Connect %1 to %2").arg(qs(connection_.from), qs(connection_.to)));
 }
 
 void AddConnectionCommand::redo()
 {
+    enter();
     index_ = static_cast<int>(doc_.diagram().connections.size());
     doc_.insertConnection(index_, connection_);
 }
 
-void AddConnectionCommand::undo() { doc_.takeConnection(index_); }
+void AddConnectionCommand::undo()
+{
+    enter();
+    doc_.takeConnection(index_);
+}
 
 RemoveConnectionCommand::RemoveConnectionCommand(DiagramDocument& doc, int index, QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), index_(index)
+    : LevelCommand(doc, parent), index_(index)
 {
     const auto& list = doc_.diagram().connections;
     if (index >= 0 && index < static_cast<int>(list.size())) {
@@ -138,13 +184,21 @@ RemoveConnectionCommand::RemoveConnectionCommand(DiagramDocument& doc, int index
     }
 }
 
-void RemoveConnectionCommand::redo() { connection_ = doc_.takeConnection(index_); }
+void RemoveConnectionCommand::redo()
+{
+    enter();
+    connection_ = doc_.takeConnection(index_);
+}
 
-void RemoveConnectionCommand::undo() { doc_.insertConnection(index_, connection_); }
+void RemoveConnectionCommand::undo()
+{
+    enter();
+    doc_.insertConnection(index_, connection_);
+}
 
 SetConnectionPointsCommand::SetConnectionPointsCommand(DiagramDocument& doc, int index, Points points,
                                                        QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), index_(index), new_(std::move(points))
+    : LevelCommand(doc, parent), index_(index), new_(std::move(points))
 {
     const auto& list = doc_.diagram().connections;
     if (index >= 0 && index < static_cast<int>(list.size())) {
@@ -153,24 +207,59 @@ SetConnectionPointsCommand::SetConnectionPointsCommand(DiagramDocument& doc, int
     }
 }
 
-void SetConnectionPointsCommand::redo() { doc_.setConnectionPoints(index_, new_); }
+void SetConnectionPointsCommand::redo()
+{
+    enter();
+    doc_.setConnectionPoints(index_, new_);
+}
 
-void SetConnectionPointsCommand::undo() { doc_.setConnectionPoints(index_, old_); }
+void SetConnectionPointsCommand::undo()
+{
+    enter();
+    doc_.setConnectionPoints(index_, old_);
+}
 
 SetModelParametersCommand::SetModelParametersCommand(DiagramDocument& doc, const diagram::Diagram& edited,
                                                      QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), oldParameters_(doc.diagram().parameters), newParameters_(edited.parameters),
+    : LevelCommand(doc, parent), oldParameters_(doc.diagram().parameters), newParameters_(edited.parameters),
       oldComponents_(doc.diagram().components), newComponents_(edited.components)
 {
     setText(QObject::tr("Change model parameters"));
 }
 
-void SetModelParametersCommand::redo() { doc_.setModelParameters(newParameters_, newComponents_); }
+void SetModelParametersCommand::redo()
+{
+    enter();
+    doc_.setModelParameters(newParameters_, newComponents_);
+}
 
-void SetModelParametersCommand::undo() { doc_.setModelParameters(oldParameters_, oldComponents_); }
+void SetModelParametersCommand::undo()
+{
+    enter();
+    doc_.setModelParameters(oldParameters_, oldComponents_);
+}
+
+ReplaceLevelCommand::ReplaceLevelCommand(DiagramDocument& doc, diagram::Diagram after, const QString& text,
+                                         QUndoCommand* parent)
+    : LevelCommand(doc, parent), before_(doc.diagram()), after_(std::move(after))
+{
+    setText(text);
+}
+
+void ReplaceLevelCommand::redo()
+{
+    enter();
+    doc_.replaceLevel(after_);
+}
+
+void ReplaceLevelCommand::undo()
+{
+    enter();
+    doc_.replaceLevel(before_);
+}
 
 SetExperimentCommand::SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent)
-    : QUndoCommand(parent), doc_(doc), old_(doc.diagram().experiment), new_(e)
+    : QUndoCommand(parent), doc_(doc), old_(doc.rootDiagram().experiment), new_(e)
 {
     setText(QObject::tr("Change experiment settings"));
 }

@@ -5,6 +5,7 @@
 #include "engine/diagram/diagram.hpp"
 
 #include <QString>
+#include <QStringList>
 #include <QUndoCommand>
 
 #include <vector>
@@ -13,26 +14,39 @@ namespace flange::ui {
 
 class DiagramDocument;
 
-class AddComponentCommand : public QUndoCommand {
+// A command remembers the level (the subsystem opened in the editor) it was made at and
+// returns the editor there before it edits: undoing a change made inside a subsystem
+// shows that subsystem again, and the document's mutators act on the right diagram.
+class LevelCommand : public QUndoCommand {
+protected:
+    LevelCommand(DiagramDocument& doc, QUndoCommand* parent);
+    void enter();
+    bool sameLevel(const LevelCommand& other) const { return level_ == other.level_; }
+
+    DiagramDocument& doc_;
+
+private:
+    QStringList level_;
+};
+
+class AddComponentCommand : public LevelCommand {
 public:
     AddComponentCommand(DiagramDocument& doc, diagram::Component c, QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 
 private:
-    DiagramDocument& doc_;
     diagram::Component component_;
 };
 
 // Removes one component; its connections must have been removed before (DiagramEditor does).
-class RemoveComponentCommand : public QUndoCommand {
+class RemoveComponentCommand : public LevelCommand {
 public:
     RemoveComponentCommand(DiagramDocument& doc, const QString& name, QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 
 private:
-    DiagramDocument& doc_;
     QString name_;
     diagram::Component component_;
     int index_ = -1;
@@ -50,7 +64,7 @@ struct PointsChange {
 
 // Move, rotate and flip: new placements for a set of components, plus the route points
 // of connections that travel with them. Consecutive moves of the same set merge.
-class SetPlacementCommand : public QUndoCommand {
+class SetPlacementCommand : public LevelCommand {
 public:
     enum Kind { Move, Rotate, Flip };
     SetPlacementCommand(DiagramDocument& doc, Kind kind, std::vector<PlacementChange> changes,
@@ -61,14 +75,13 @@ public:
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
-    DiagramDocument& doc_;
     Kind kind_;
     std::vector<PlacementChange> changes_;
     std::vector<PointsChange> points_;
 };
 
 // Parameters and variable settings of one component, replaced as a whole.
-class SetSettingsCommand : public QUndoCommand {
+class SetSettingsCommand : public LevelCommand {
 public:
     using Parameters = std::vector<std::pair<std::string, diagram::Json>>;
     using Variables = std::vector<std::pair<std::string, diagram::VariableSettings>>;
@@ -78,13 +91,12 @@ public:
     void undo() override;
 
 private:
-    DiagramDocument& doc_;
     QString name_;
     Parameters oldParameters_, newParameters_;
     Variables oldVariables_, newVariables_;
 };
 
-class RenameComponentCommand : public QUndoCommand {
+class RenameComponentCommand : public LevelCommand {
 public:
     RenameComponentCommand(DiagramDocument& doc, const QString& oldName, const QString& newName,
                            QUndoCommand* parent = nullptr);
@@ -92,37 +104,34 @@ public:
     void undo() override;
 
 private:
-    DiagramDocument& doc_;
     QString oldName_, newName_;
 };
 
-class AddConnectionCommand : public QUndoCommand {
+class AddConnectionCommand : public LevelCommand {
 public:
     AddConnectionCommand(DiagramDocument& doc, diagram::Connection c, QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 
 private:
-    DiagramDocument& doc_;
     diagram::Connection connection_;
     int index_ = -1;
 };
 
-class RemoveConnectionCommand : public QUndoCommand {
+class RemoveConnectionCommand : public LevelCommand {
 public:
     RemoveConnectionCommand(DiagramDocument& doc, int index, QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 
 private:
-    DiagramDocument& doc_;
     int index_;
     diagram::Connection connection_;
 };
 
 // The route points of one connection, reshaped by hand. Never merges: each drag of a
 // segment or corner is a step of its own.
-class SetConnectionPointsCommand : public QUndoCommand {
+class SetConnectionPointsCommand : public LevelCommand {
 public:
     using Points = std::vector<std::pair<double, double>>;
     SetConnectionPointsCommand(DiagramDocument& doc, int index, Points points, QUndoCommand* parent = nullptr);
@@ -130,23 +139,33 @@ public:
     void undo() override;
 
 private:
-    DiagramDocument& doc_;
     int index_;
     Points old_, new_;
 };
 
 // The model's parameter table as the Model Parameters dialog left it, with the component
 // values a rename rewrote: one step.
-class SetModelParametersCommand : public QUndoCommand {
+class SetModelParametersCommand : public LevelCommand {
 public:
     SetModelParametersCommand(DiagramDocument& doc, const diagram::Diagram& edited, QUndoCommand* parent = nullptr);
     void redo() override;
     void undo() override;
 
 private:
-    DiagramDocument& doc_;
     std::vector<std::pair<std::string, diagram::Json>> oldParameters_, newParameters_;
     std::vector<diagram::Component> oldComponents_, newComponents_;
+};
+
+// The experiment belongs to the top diagram, whatever level is shown.
+// Grouping and ungrouping: the whole content of a level, before and after, as one step.
+class ReplaceLevelCommand : public LevelCommand {
+public:
+    ReplaceLevelCommand(DiagramDocument& doc, diagram::Diagram after, const QString& text, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    diagram::Diagram before_, after_;
 };
 
 class SetExperimentCommand : public QUndoCommand {

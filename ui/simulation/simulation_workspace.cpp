@@ -99,7 +99,7 @@ SimulationWorkspace::SimulationWorkspace(QMainWindow* window, DiagramDocument* d
     autoRun_->setSingleShot(true);
     autoRun_->setInterval(150); // one run for a burst of edits (a wheel spun over a field)
     connect(autoRun_, &QTimer::timeout, this, [this] {
-        if (simulatedContent(document_->diagram()) != lastRunKey_)
+        if (simulatedContent(document_->rootDiagram()) != lastRunKey_)
             simulate();
     });
 
@@ -194,8 +194,10 @@ void SimulationWorkspace::connectViews()
             [this](const QString& instance) { selectOnCanvas({instance}); });
     connect(scene_, &DiagramScene::selectionChanged, this, [this] {
         const QStringList names = scene_->selectedComponentNames();
+        // Inside a subsystem the browser knows the component by its full path.
+        QStringList path = document_->levelPath();
         if (!syncingSelection_ && names.size() == 1)
-            variables_->selectComponent(names.front());
+            variables_->selectComponent((path << names.front()).join(QLatin1Char('.')));
     });
     connect(eventLog_, &EventLog::eventActivated, this, [this](double time, const QString& component) {
         plots_->setCrosshairTime(time);
@@ -226,10 +228,10 @@ void SimulationWorkspace::connectViews()
 
 void SimulationWorkspace::simulate()
 {
-    lastRunKey_ = simulatedContent(document_->diagram());
+    lastRunKey_ = simulatedContent(document_->rootDiagram());
     if (!variablesDock_->isVisible())
         variablesDock_->show();
-    controller_->start(document_->diagram(), document_->sharedLibrary());
+    controller_->start(document_->rootDiagram(), document_->sharedLibrary());
 }
 
 void SimulationWorkspace::stop()
@@ -255,7 +257,7 @@ void SimulationWorkspace::showResults()
 void SimulationWorkspace::loadPlotSetup()
 {
     const QSignalBlocker block(plots_); // restoring is not a change of the diagram
-    plots_->setupFromJson(document_->diagram().plot);
+    plots_->setupFromJson(document_->rootDiagram().plot);
     variables_->setPlotted(plots_->plottedSignals());
 }
 
@@ -287,11 +289,18 @@ void SimulationWorkspace::showDiagnostic(const RunDiagnostic& d)
 
 QStringList SimulationWorkspace::componentsOnCanvas(const QStringList& instances) const
 {
+    // Full instance paths: a component inside a subsystem ("clutchPack.clutch1") stays a
+    // link of its own, which opens the subsystem when clicked.
     QStringList present;
     for (const QString& full : instances) {
-        const QString top = full.section(QLatin1Char('.'), 0, 0);
-        if (scene_->componentItem(top) && !present.contains(top))
-            present << top;
+        QStringList level;
+        QString name;
+        if (!document_->locate(full, &level, &name))
+            continue;
+        level << name;
+        const QString path = level.join(QLatin1Char('.'));
+        if (!present.contains(path))
+            present << path;
     }
     return present;
 }
@@ -301,10 +310,23 @@ void SimulationWorkspace::selectOnCanvas(const QStringList& instances)
     const QStringList present = componentsOnCanvas(instances);
     if (present.isEmpty())
         return;
+    // The level of the first one is shown; the others there are selected with it.
+    QStringList level;
+    QString first;
+    document_->locate(present.front(), &level, &first);
+    document_->showLevel(level);
+    QStringList here;
+    for (const QString& full : present) {
+        QStringList l;
+        QString name;
+        if (document_->locate(full, &l, &name) && l == level)
+            here << name;
+    }
     syncingSelection_ = true;
-    scene_->selectComponents(present);
+    scene_->selectComponents(here);
     syncingSelection_ = false;
-    view_->ensureVisible(scene_->componentItem(present.front()), 80, 80);
+    if (ComponentItem* item = scene_->componentItem(first))
+        view_->ensureVisible(item, 80, 80);
 }
 
 void SimulationWorkspace::plotEndpoint(const QString& endpoint)
