@@ -9,6 +9,7 @@
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/diagram_editor.hpp"
 #include "ui/document/save_location.hpp"
+#include "ui/help/help_menu.hpp"
 #include "ui/messages_panel.hpp"
 #include "ui/palette/library_browser.hpp"
 #include "ui/palette/library_model.hpp"
@@ -186,12 +187,7 @@ void MainWindow::createMenus()
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu->addAction(dock->toggleViewAction());
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&About Flange"), this, [this] {
-        QMessageBox::about(this, tr("About Flange"),
-                           tr("<b>Flange %1</b><p>Models and simulates 1-D mechanical drive trains.</p>")
-                               .arg(QApplication::applicationVersion()));
-    });
+    fillHelpMenu(menuBar()->addMenu(tr("&Help")), *this);
 
     QToolBar* tools = addToolBar(tr("Main"));
     tools->setObjectName(QStringLiteral("mainToolBar"));

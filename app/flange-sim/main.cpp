@@ -1,6 +1,7 @@
 // flange-sim: the headless simulator. Loads a diagram, translates it, simulates it and
 // writes a CSV. Exit codes: 0 success, 2 bad input, 3 simulation failure, 4 internal
 // error (a bug in Flange).
+#include "engine/about/versions.hpp"
 #include "engine/compile.hpp"
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
@@ -174,7 +175,7 @@ int main(int argc, char** argv)
 {
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("flange-sim");
-    QCoreApplication::setApplicationVersion("0.1.0");
+    QCoreApplication::setApplicationVersion(QString::fromStdString(flange::about::flangeVersion()));
     try {
         return run(QCoreApplication::arguments());
     } catch (const flange::Error& e) {

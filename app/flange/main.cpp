@@ -121,7 +121,7 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     nameApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("Flange"));
-    QApplication::setDesktopFileName(QStringLiteral("flange"));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.flange.Flange"));
     // Desktops without a configured theme (and the offscreen platform) still get icons.
     if (QIcon::themeName().isEmpty() || QIcon::themeName() == QLatin1String("hicolor")) {
         QStringList paths = QIcon::themeSearchPaths();

@@ -1,5 +1,6 @@
 #include "engine/library/library.hpp"
 
+#include "engine/about/data_folders.hpp"
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
@@ -491,21 +492,15 @@ std::vector<const ComponentDefinition*> Library::all() const
 std::vector<std::string> Library::defaultFolders()
 {
     std::vector<std::string> out;
-    // FLANGE_RESOURCE_DIR is compiled in (source tree); an installed build looks beside the binary.
-    std::vector<fs::path> candidates;
-    if (const char* env = std::getenv("FLANGE_COMPONENTS"))
-        candidates.emplace_back(env);
-#ifdef FLANGE_RESOURCE_DIR
-    candidates.emplace_back(fs::path(FLANGE_RESOURCE_DIR) / "components");
-#endif
-    candidates.emplace_back("/usr/share/flange/components");
-    for (const auto& c : candidates) {
-        std::error_code ec;
-        if (fs::is_directory(c, ec)) {
-            out.push_back(c.string());
-            break;
-        }
-    }
+    // FLANGE_COMPONENTS replaces the bundled folder; otherwise the installed or source-tree
+    // one (engine/about/data_folders.hpp).
+    fs::path bundled;
+    if (const char* env = std::getenv("FLANGE_COMPONENTS"); env && *env)
+        bundled = env;
+    else
+        bundled = about::dataFolders().components;
+    if (std::error_code ec; !bundled.empty() && fs::is_directory(bundled, ec))
+        out.push_back(bundled.string());
     fs::path user;
     if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
         user = fs::path(xdg) / "flange" / "components";

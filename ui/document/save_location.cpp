@@ -1,6 +1,6 @@
 #include "ui/document/save_location.hpp"
 
-#include "engine/library/library.hpp"
+#include "engine/about/data_folders.hpp"
 
 #include <QDir>
 #include <QFileInfo>
@@ -10,19 +10,9 @@ namespace flange::ui {
 
 QStringList bundledModelFolders()
 {
-    // The examples are installed beside the component library: resources/components and
-    // models/ in the source tree, share/flange/components and share/flange/models installed.
-    QStringList out;
-    const std::vector<std::string> folders = library::Library::defaultFolders();
-    if (folders.empty())
-        return out;
-    const QString components = QString::fromStdString(folders.front());
-    for (const QString& candidate : {components + QStringLiteral("/../models"), components + QStringLiteral("/../../models")}) {
-        const QFileInfo info(QDir::cleanPath(candidate));
-        if (info.isDir())
-            out << info.canonicalFilePath();
-    }
-    return out;
+    // The examples folder of the installed or source-tree layout (engine/about/data_folders.hpp).
+    const QString models = QString::fromStdString(about::dataFolders().models);
+    return models.isEmpty() ? QStringList() : QStringList{models};
 }
 
 QString saveAsReason(const QString& path, const QStringList& bundledFolders)
