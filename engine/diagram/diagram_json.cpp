@@ -321,6 +321,28 @@ Diagram readDiagram(const Json& j, const std::string& source, bool embedded)
 
 Diagram fromJson(const Json& j, const std::string& source) { return readDiagram(j, source, false); }
 
+namespace {
+
+// An embedded subsystem is part of its file: the file's format and version speak for it, and
+// an experiment, plot or annotations it does not have are left out rather than written as
+// defaults, so a file reads and saves back unchanged.
+Json embeddedJson(const Diagram& d)
+{
+    Json j = toJson(d);
+    j.erase("format");
+    j.erase("version");
+    const Experiment e = d.experiment, none;
+    if (e.startTime == none.startTime && e.stopTime == none.stopTime && !e.interval && e.tolerance == none.tolerance)
+        j.erase("experiment");
+    if (d.plot.is_object() && d.plot.empty())
+        j.erase("plot");
+    if (d.annotations.is_array() && d.annotations.empty())
+        j.erase("annotations");
+    return j;
+}
+
+} // namespace
+
 Json toJson(const Diagram& d)
 {
     Json j = Json::object();
@@ -440,7 +462,7 @@ Json toJson(const Diagram& d)
     if (!d.subsystems.empty()) {
         Json list = Json::array();
         for (const Diagram& s : d.subsystems)
-            list.push_back(toJson(s));
+            list.push_back(embeddedJson(s));
         j["subsystems"] = list;
     }
     for (auto it = d.extra.begin(); it != d.extra.end(); ++it)

@@ -57,10 +57,10 @@ TEST_CASE("every file of the bad-input corpus leaves the window up, with its mes
         INFO(file.fileName().toStdString());
         const int errorsBefore = window.messages()->errorCount();
         QString lastError;
-        const std::string before = diagram::serializeDiagram(window.document()->diagram());
+        const std::string before = diagram::serializeDiagram(window.document()->rootDiagram());
         if (window.openFile(file.absoluteFilePath())) {
             // It reads as a diagram: the problem shows when it is translated or simulated.
-            const std::string opened = diagram::serializeDiagram(window.document()->diagram());
+            const std::string opened = diagram::serializeDiagram(window.document()->rootDiagram());
             const int afterOpen = window.messages()->errorCount();
             window.simulation()->simulate();
             REQUIRE(window.simulation()->controller()->waitForFinished(60000));
@@ -68,13 +68,13 @@ TEST_CASE("every file of the bad-input corpus leaves the window up, with its mes
             CHECK(result->status == RunResult::Status::Failed);
             CHECK(result->badInput);
             CHECK(window.messages()->errorCount() > afterOpen);
-            CHECK(diagram::serializeDiagram(window.document()->diagram()) == opened);
+            CHECK(diagram::serializeDiagram(window.document()->rootDiagram()) == opened);
             lastError = QString::fromStdString(result->message);
             ++simulated;
         } else {
             // Unreadable: the diagram that was open stays.
             CHECK(window.messages()->errorCount() == errorsBefore + 1);
-            CHECK(diagram::serializeDiagram(window.document()->diagram()) == before);
+            CHECK(diagram::serializeDiagram(window.document()->rootDiagram()) == before);
             lastError = window.messages()->messages().back();
         }
         for (const QString& needle : expectedNeedles(file.absoluteFilePath()))
