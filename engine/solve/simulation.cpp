@@ -168,6 +168,7 @@ void Run::integrate()
             interpolateAt(tg);
             int j = crossingBefore(tLow, tg);
             if (j >= 0) {
+                tg = simultaneousCrossingsEnd(tg, gridTime(k));
                 if (std::fabs(tg - gridTime(k)) <= eps)
                     ++k;
                 t = tg;
@@ -201,6 +202,8 @@ void Run::integrate()
                 }
                 continue; // IDA goes on from the root; nothing it integrates has changed
             }
+            t = simultaneousCrossingsEnd(t, k <= nOut ? gridTime(k) : tEnd_);
+            onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
             stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
             if (onGrid)
                 ++k;

@@ -60,6 +60,8 @@ private:
     bool fireWhens(double t, EventRecord& rec);
     int changedRelation(double t);
     int crossingBefore(double tLow, double& tg);
+    std::vector<int> changedRelations(double t);
+    double simultaneousCrossingsEnd(double t, double tCap);
     bool silentCrossing(double t);
     std::string timeEventCause(double t, double eps) const;
 
