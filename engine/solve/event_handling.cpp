@@ -16,6 +16,7 @@ namespace flange::solve {
 bool Run::updateRelations(double t, bool exact, bool holdSolved)
 {
     distances(t, y_.data(), yp_.data());
+    refreshTimeCoefficients();
     bool changed = false;
     for (size_t k = 0; k < m_.relations.size(); ++k) {
         const RelationInfo& r = m_.relations[k];
@@ -25,8 +26,8 @@ bool Run::updateRelations(double t, bool exact, bool holdSolved)
         bool inclusive = r.op == expr::Op::Ge || r.op == expr::Op::Le;
         bool v;
         if (r.timeEvent && !exact) {
-            double tol = 1e-12 * (1 + std::fabs(r.a * t) + std::fabs(r.b));
-            v = std::fabs(d) <= tol ? r.a > 0 : d > 0;
+            double tol = 1e-12 * (1 + std::fabs(timeA_[k] * t) + std::fabs(timeB_[k]));
+            v = std::fabs(d) <= tol ? timeA_[k] > 0 : d > 0;
         } else if (exact) {
             v = inclusive ? d >= 0 : d > 0;
         } else if (inclusive && std::fabs(d) <= 1e-3 * hysteresis(static_cast<int>(k))) {
@@ -120,14 +121,28 @@ std::vector<std::string> Run::unsettled(const std::vector<double>& relBefore, co
 double Run::nextTimeEvent(double t) const
 {
     double next = tEnd_;
-    for (const auto& r : m_.relations) {
-        if (!r.timeEvent)
+    for (size_t k = 0; k < m_.relations.size(); ++k) {
+        if (!m_.relations[k].timeEvent || timeA_[k] == 0)
             continue;
-        double tc = -r.b / r.a;
+        double tc = -timeB_[k] / timeA_[k];
         if (tc > t + 1e-12 * (1 + std::fabs(t)) && tc < next)
             next = tc;
     }
     return next;
+}
+
+// Time relations whose coefficients read discrete values: a and b for the values now
+// (relations are updated at every step of an event iteration, so after its last one
+// they belong to the values the run continues with).
+void Run::refreshTimeCoefficients()
+{
+    for (size_t k = 0; k < m_.relations.size(); ++k) {
+        const RelationInfo& r = m_.relations[k];
+        if (!r.discreteCoefficients)
+            continue;
+        timeB_[k] = eval(r.distance, 0.0, false);
+        timeA_[k] = eval(r.distance, 1.0, false) - timeB_[k];
+    }
 }
 
 // Event iteration at time t (engine.md 5.3): relations and discrete values to a fixed
@@ -358,9 +373,9 @@ bool Run::silentCrossing(double t)
 std::string Run::timeEventCause(double t, double eps) const
 {
     std::string cause;
-    for (const auto& r : m_.relations)
-        if (r.timeEvent && std::fabs(-r.b / r.a - t) <= eps)
-            cause = r.origin;
+    for (size_t k = 0; k < m_.relations.size(); ++k)
+        if (m_.relations[k].timeEvent && timeA_[k] != 0 && std::fabs(-timeB_[k] / timeA_[k] - t) <= eps)
+            cause = m_.relations[k].origin;
     return cause;
 }
 

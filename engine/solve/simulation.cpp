@@ -51,6 +51,10 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
             rootsReadSolved_ = rootsReadSolved_ || m.relations[k].readsSolved;
         }
     whenPrev_.assign(m.whens.size(), 0);
+    for (const auto& r : m.relations) {
+        timeA_.push_back(r.a);
+        timeB_.push_back(r.b);
+    }
 }
 
 Run::~Run()

@@ -55,6 +55,7 @@ private:
     static std::vector<std::string> eventCulprits(const std::string& cause, const EventRecord& rec);
     std::vector<std::string> unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const;
     double nextTimeEvent(double t) const;
+    void refreshTimeCoefficients();
     void iterateEvent(double t, EventRecord& rec, const std::string& cause);
     void handleEvent(double t, bool timeEvent, const std::string& cause);
     bool fireWhens(double t, EventRecord& rec);
@@ -117,6 +118,7 @@ private:
     std::vector<int> outputs_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
+    std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
     bool rootsReadSolved_ = false;
     std::vector<double> scratchRel_, scratchDisc_;
     std::vector<char> whenPrev_;
