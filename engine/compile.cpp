@@ -285,17 +285,46 @@ private:
         cm_.initJacobian = jac.finish();
     }
 
-    // lhs - rhs = a*time + b with constant a, b?
-    bool affineInTime(NodeId d, double& a, double& b) const
+    // Degree of d in time: 0 without time, 1 affine (sums, products with and quotients by
+    // time-free terms, branches chosen by time-free conditions), 2 anything else.
+    int timeDegree(NodeId id) const
+    {
+        const expr::Node& n = f_.pool.node(id);
+        auto deg = [this](NodeId c) { return c == expr::kNone ? 0 : timeDegree(c); };
+        switch (n.op) {
+        case expr::Op::Time: return 1;
+        case expr::Op::Neg: return deg(n.a);
+        case expr::Op::Add:
+        case expr::Op::Sub: return std::max(deg(n.a), deg(n.b));
+        case expr::Op::Mul: return std::min(2, deg(n.a) + deg(n.b));
+        case expr::Op::Div: return deg(n.b) == 0 ? deg(n.a) : 2;
+        case expr::Op::If: return deg(n.a) == 0 ? std::max(deg(n.b), deg(n.c)) : 2;
+        default: return deg(n.a) + deg(n.b) + deg(n.c) == 0 ? 0 : 2;
+        }
+    }
+
+    // lhs - rhs = a*time + b with a, b constant, or read from discrete values only
+    // (discrete: the run evaluates them after each event)?
+    bool affineInTime(NodeId d, double& a, double& b, bool& discrete) const
     {
         bool onlyTime = true;
-        f_.pool.visit(d, [&onlyTime](NodeId, const expr::Node& n) {
-            if (n.op == expr::Op::Var || n.op == expr::Op::Disc || n.op == expr::Op::Pre || n.op == expr::Op::Rel ||
-                n.op == expr::Op::Initial)
+        discrete = false;
+        f_.pool.visit(d, [this, &onlyTime, &discrete](NodeId, const expr::Node& n) {
+            if (n.op == expr::Op::Var || n.op == expr::Op::Rel || n.op == expr::Op::Initial)
                 onlyTime = false;
+            if (n.op == expr::Op::Disc || n.op == expr::Op::Pre) {
+                discrete = true;
+                // integer(), floor() and ceil() of time stay state events, as in Dymola,
+                // which locates them by crossing functions (OneWayClutch's pulse period
+                // starting at 1.6 s is one of its state events).
+                if (f_.vars[static_cast<size_t>(n.index)].generated)
+                    onlyTime = false;
+            }
         });
         if (!onlyTime)
             return false;
+        if (discrete)
+            return timeDegree(d) == 1;
         expr::EvalContext ctx;
         ctx.time = 0;
         b = expr::evaluate(f_.pool, d, ctx);
@@ -334,7 +363,8 @@ private:
             info.origin = r.origin;
             bool greater = r.op == expr::Op::Gt || r.op == expr::Op::Ge;
             NodeId d = greater ? f_.pool.sub(r.lhs, r.rhs) : f_.pool.sub(r.rhs, r.lhs);
-            info.timeEvent = affineInTime(d, info.a, info.b);
+            info.timeEvent = affineInTime(d, info.a, info.b, info.discreteCoefficients);
+            info.distance = d;
             double nominal = 0;
             for (int32_t v : structure::incidentVars(f_.pool, d))
                 nominal = std::max(nominal, f_.vars[static_cast<size_t>(v)].nominal);

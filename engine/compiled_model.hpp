@@ -27,7 +27,12 @@ struct OutputVar {
 struct RelationInfo {
     expr::Op op = expr::Op::Lt;
     std::string origin;
-    bool timeEvent = false; // depends on time and constants only: lhs - rhs = a*time + b
+    // A time event: lhs - rhs = a*time + b with a, b constant, or (discreteCoefficients)
+    // read from discrete values, which change only at events (a pulse's end at
+    // T_start + T_width): the run evaluates `distance` for them after every event.
+    bool timeEvent = false;
+    bool discreteCoefficients = false;
+    expr::NodeId distance = expr::kNone;
     double a = 0, b = 0;
     double nominal = 1;
     bool readsSolved = false; // reads an algebraic unknown or a derivative (solved at events)

@@ -5,6 +5,7 @@
 #include "engine/expr/evaluate.hpp"
 #include "engine/solve/sundials_matrix.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <ida/ida.h>
 
@@ -15,6 +16,7 @@ namespace flange::solve {
 bool Run::updateRelations(double t, bool exact, bool holdSolved)
 {
     distances(t, y_.data(), yp_.data());
+    refreshTimeCoefficients();
     bool changed = false;
     for (size_t k = 0; k < m_.relations.size(); ++k) {
         const RelationInfo& r = m_.relations[k];
@@ -24,8 +26,8 @@ bool Run::updateRelations(double t, bool exact, bool holdSolved)
         bool inclusive = r.op == expr::Op::Ge || r.op == expr::Op::Le;
         bool v;
         if (r.timeEvent && !exact) {
-            double tol = 1e-12 * (1 + std::fabs(r.a * t) + std::fabs(r.b));
-            v = std::fabs(d) <= tol ? r.a > 0 : d > 0;
+            double tol = 1e-12 * (1 + std::fabs(timeA_[k] * t) + std::fabs(timeB_[k]));
+            v = std::fabs(d) <= tol ? timeA_[k] > 0 : d > 0;
         } else if (exact) {
             v = inclusive ? d >= 0 : d > 0;
         } else if (inclusive && std::fabs(d) <= 1e-3 * hysteresis(static_cast<int>(k))) {
@@ -119,14 +121,28 @@ std::vector<std::string> Run::unsettled(const std::vector<double>& relBefore, co
 double Run::nextTimeEvent(double t) const
 {
     double next = tEnd_;
-    for (const auto& r : m_.relations) {
-        if (!r.timeEvent)
+    for (size_t k = 0; k < m_.relations.size(); ++k) {
+        if (!m_.relations[k].timeEvent || timeA_[k] == 0)
             continue;
-        double tc = -r.b / r.a;
+        double tc = -timeB_[k] / timeA_[k];
         if (tc > t + 1e-12 * (1 + std::fabs(t)) && tc < next)
             next = tc;
     }
     return next;
+}
+
+// Time relations whose coefficients read discrete values: a and b for the values now
+// (relations are updated at every step of an event iteration, so after its last one
+// they belong to the values the run continues with).
+void Run::refreshTimeCoefficients()
+{
+    for (size_t k = 0; k < m_.relations.size(); ++k) {
+        const RelationInfo& r = m_.relations[k];
+        if (!r.discreteCoefficients)
+            continue;
+        timeB_[k] = eval(r.distance, 0.0, false);
+        timeA_[k] = eval(r.distance, 1.0, false) - timeB_[k];
+    }
 }
 
 // Event iteration at time t (engine.md 5.3): relations and discrete values to a fixed
@@ -263,6 +279,68 @@ int Run::crossingBefore(double tLow, double& tg)
     return j;
 }
 
+// Indices (into stateRelations_) of all relations whose value at y_ differs from the frozen one.
+std::vector<int> Run::changedRelations(double t)
+{
+    distances(t, y_.data(), yp_.data());
+    std::vector<int> out;
+    for (size_t j = 0; j < stateRelations_.size(); ++j) {
+        int k = stateRelations_[j];
+        if ((crossingValue(k) > 0) != (rel_[static_cast<size_t>(k)] != 0))
+            out.push_back(static_cast<int>(j));
+    }
+    return out;
+}
+
+// Crossings at one instant are one event (one event iteration, one restart), as in
+// Dymola: contacts of a symmetric spool (Translational PreLoad) close together, and their
+// crossings, located one by one, fall a round-off apart. Other relations that the step
+// just taken crosses within 1e-4 * rtol * |t| after the crossing found at t (the scale of
+// the relations' hysteresis, in time) join its event, which is then taken where the last
+// of them has crossed (never past tCap, the next output point, nor past the step).
+// A wider window would also merge crossings that Dymola keeps apart (Backlash's two
+// elements 5e-10 s apart, Translational Friction's stop). Returns that time, with y_
+// holding the solution there; t itself when no other relation joins.
+double Run::simultaneousCrossingsEnd(double t, double tCap)
+{
+    double tn = t;
+    IDAGetCurrentTime(ida_, &tn);
+    double tw = std::min({t + 1e-4 * rtol_ * std::fabs(t), tn, tCap});
+    if (!(tw > t))
+        return t;
+    std::vector<double> yAt = y_, ypAt = yp_;
+    std::vector<int> atT = changedRelations(t);
+    interpolateAt(tw);
+    std::vector<int> joining;
+    for (int j : changedRelations(tw))
+        if (std::find(atT.begin(), atT.end(), j) == atT.end())
+            joining.push_back(j);
+    if (joining.empty()) {
+        y_ = std::move(yAt);
+        yp_ = std::move(ypAt);
+        return t;
+    }
+    // The first time at which every joining relation has crossed.
+    auto allCrossed = [&](double tm) {
+        interpolateAt(tm);
+        std::vector<int> now = changedRelations(tm);
+        for (int j : joining)
+            if (std::find(now.begin(), now.end(), j) == now.end())
+                return false;
+        return true;
+    };
+    double lo = t, hi = tw;
+    while (hi - lo > 1e-13 * (1 + std::fabs(hi))) {
+        double mid = 0.5 * (lo + hi);
+        if (allCrossed(mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    interpolateAt(hi);
+    return hi;
+}
+
 // A crossing whose relations feed only discrete equations whose values do not change
 // (sa < -f0_max while the element slides; a branch an "and" has already decided) is no
 // event: the relations take their new values and IDA continues without a restart.
@@ -295,9 +373,9 @@ bool Run::silentCrossing(double t)
 std::string Run::timeEventCause(double t, double eps) const
 {
     std::string cause;
-    for (const auto& r : m_.relations)
-        if (r.timeEvent && std::fabs(-r.b / r.a - t) <= eps)
-            cause = r.origin;
+    for (size_t k = 0; k < m_.relations.size(); ++k)
+        if (m_.relations[k].timeEvent && timeA_[k] != 0 && std::fabs(-timeB_[k] / timeA_[k] - t) <= eps)
+            cause = m_.relations[k].origin;
     return cause;
 }
 

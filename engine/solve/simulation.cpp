@@ -51,6 +51,10 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
             rootsReadSolved_ = rootsReadSolved_ || m.relations[k].readsSolved;
         }
     whenPrev_.assign(m.whens.size(), 0);
+    for (const auto& r : m.relations) {
+        timeA_.push_back(r.a);
+        timeB_.push_back(r.b);
+    }
 }
 
 Run::~Run()
@@ -168,6 +172,7 @@ void Run::integrate()
             interpolateAt(tg);
             int j = crossingBefore(tLow, tg);
             if (j >= 0) {
+                tg = simultaneousCrossingsEnd(tg, gridTime(k));
                 if (std::fabs(tg - gridTime(k)) <= eps)
                     ++k;
                 t = tg;
@@ -201,6 +206,8 @@ void Run::integrate()
                 }
                 continue; // IDA goes on from the root; nothing it integrates has changed
             }
+            t = simultaneousCrossingsEnd(t, k <= nOut ? gridTime(k) : tEnd_);
+            onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
             stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
             if (onGrid)
                 ++k;

@@ -57,11 +57,14 @@ private:
     static std::vector<std::string> eventCulprits(const std::string& cause, const EventRecord& rec);
     std::vector<std::string> unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const;
     double nextTimeEvent(double t) const;
+    void refreshTimeCoefficients();
     void iterateEvent(double t, EventRecord& rec, const std::string& cause);
     void handleEvent(double t, bool timeEvent, const std::string& cause);
     bool fireWhens(double t, EventRecord& rec);
     int changedRelation(double t);
     int crossingBefore(double tLow, double& tg);
+    std::vector<int> changedRelations(double t);
+    double simultaneousCrossingsEnd(double t, double tCap);
     bool silentCrossing(double t);
     std::string timeEventCause(double t, double eps) const;
 
@@ -117,6 +120,7 @@ private:
     std::vector<int> outputs_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
+    std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
     bool rootsReadSolved_ = false;
     std::vector<double> scratchRel_, scratchDisc_;
     std::vector<char> whenPrev_;

@@ -124,6 +124,40 @@ TEST_CASE("a mass hitting its hard stop is re-initialized to zero speed and stay
     CHECK(s.sink.last("mass.s") == Approx(1.0).epsilon(1e-12));
 }
 
+TEST_CASE("contacts closing within the accuracy of the event time are one event, later ones their own")
+{
+    // Three masses coast at 1 m/s towards gaps that close at t = 1.005 s, 1e-11 s later
+    // (a round-off apart, within 1e-4 * rtol * t = 1e-10 s: one instant, as a symmetric
+    // spool's contacts in Translational PreLoad) and 2e-7 s later (an event of its own).
+    auto mass = [](const std::string& name) {
+        return component(name, "Translational.Components.Mass", R"({"m": 1})",
+                         R"({"s": {"start": 0, "fixed": true}, "v": {"start": 1, "fixed": true}})");
+    };
+    auto gap = [](const std::string& name, const std::string& sRel0) {
+        return component(name, "Translational.Components.ElastoGap", R"({"c": 1000, "d": 0, "s_rel0": )" + sRel0 + "}");
+    };
+    std::string json = diagramJson({mass("m1"), mass("m2"), mass("m3"), gap("gap1", "0.995"),
+                                       gap("gap2", "0.99499999999"), gap("gap3", "0.9949998"),
+                                       component("fixed", "Translational.Components.Fixed", R"({"s0": 2})")},
+                                      {{"m1.flange_b", "gap1.flange_a"},
+                                       {"m2.flange_b", "gap2.flange_a"},
+                                       {"m3.flange_b", "gap3.flange_a"},
+                                       {"gap1.flange_b", "fixed.flange"},
+                                       {"gap2.flange_b", "fixed.flange"},
+                                       {"gap3.flange_b", "fixed.flange"}},
+                                      1.1, 0.01);
+    const std::string testTolerance = "\"tolerance\": 1e-8";
+    json.replace(json.find(testTolerance), testTolerance.size(), "\"tolerance\": 1e-6"); // Dymola's, as in the MSL examples
+    auto s = simulateJson(json);
+    const double first = firstEventWith(s.sink, "gap1.contact 0 -> 1");
+    CHECK(first == Approx(1.005).epsilon(1e-6));
+    CHECK(firstEventWith(s.sink, "gap2.contact 0 -> 1") == first);
+    const double third = firstEventWith(s.sink, "gap3.contact 0 -> 1");
+    CHECK(third == Approx(1.0050002).epsilon(1e-9));
+    CHECK(third > first);
+    CHECK(s.stats.stateEvents == 2);
+}
+
 TEST_CASE("a stop's reinit keeps the relative velocity of a spring-damper that prefers relative states")
 {
     // Both masses coast at 1 m/s with the spring-damper relaxed; the stop mass reaches

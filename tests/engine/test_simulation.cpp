@@ -22,6 +22,25 @@ TEST_CASE("an undamped mass-spring oscillates as x0 cos(omega t)")
         CHECK(s.sink.at("mass.s", t) == Approx(0.1 * std::cos(2 * t)).margin(1e-6));
 }
 
+TEST_CASE("a pulse's end is a time event at its exact instant, its period start a state event")
+{
+    // Pulse: 2 N.m from 0.1 s for 30% of the 1 s period. Its end, time < T_start + T_width
+    // with T_start discrete, is known in advance (as in Dymola: OneWayClutch); the next
+    // period's start comes from integer((time - startTime)/period), a crossing.
+    auto s = simulateJson(diagramJson(
+        {component("pulse", "Blocks.Sources.Pulse", R"({"amplitude": 2, "width": 30, "period": 1, "startTime": 0.1})"),
+         component("torque", "Rotational.Sources.Torque"),
+         component("inertia", "Rotational.Components.Inertia", R"({"J": 4})", R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 0, "fixed": true}})")},
+        {{"pulse.y", "torque.tau"}, {"torque.flange", "inertia.flange_a"}}, 1.2, 0.1));
+    double pulseEnd = -1;
+    for (const auto& e : s.sink.events)
+        if (e.timeEvent && std::fabs(e.time - 0.4) <= 1e-12)
+            pulseEnd = e.time;
+    CHECK(pulseEnd == Approx(0.4).margin(1e-12));
+    CHECK(s.stats.stateEvents == 1); // 1.1 s
+    CHECK(s.sink.at("inertia.w", 0.9) == Approx(0.15).epsilon(1e-6)); // (2/4) * 0.3 s
+}
+
 TEST_CASE("a step is a time event with left and right rows at its instant")
 {
     auto s = simulateJson(diagramJson(
