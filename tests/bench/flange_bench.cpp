@@ -244,11 +244,32 @@ void chains(const fs::path& root, const flange::library::Library& lib, int maxN)
         std::printf("translate time grows as N^%.2f (N >= 100)\n", (k * sxy - sx * sy) / (k * sxx - sx * sx));
 }
 
+int run(int argc, char** argv);
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     std::setvbuf(stdout, nullptr, _IOLBF, 0); // figures appear as they are measured
+    if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
+        std::printf("usage: flange-bench [SOURCE_DIR [REFERENCE_DIR [LARGEST_N]]]\n"
+                    "  SOURCE_DIR     the Flange source tree (default: the one this was built from)\n"
+                    "  REFERENCE_DIR  Dymola's reference kit (default: SOURCE_DIR/../shared/msl-reference)\n"
+                    "  LARGEST_N      the longest drive-line chain to time (default 10000)\n");
+        return 0;
+    }
+    try {
+        return run(argc, argv);
+    } catch (const flange::Error& e) {
+        std::fprintf(stderr, "flange-bench: %s\n", e.what());
+        return 2;
+    }
+}
+
+namespace {
+
+int run(int argc, char** argv)
+{
     fs::path root = argc > 1 ? fs::path(argv[1]) : fs::path(FLANGE_SOURCE_DIR);
     fs::path refs = argc > 2 ? fs::path(argv[2]) : root / ".." / "shared" / "msl-reference";
     int maxN = argc > 3 ? std::atoi(argv[3]) : 10000;
@@ -263,3 +284,5 @@ int main(int argc, char** argv)
     chains(root, lib, maxN);
     return 0;
 }
+
+} // namespace
