@@ -100,12 +100,21 @@ def main():
             if n in KEY:
                 body += [f"Key equations: `{KEY[n]}`", ""]
             params = d.get("parameters", [])
+            if isinstance(params, dict):
+                # A subsystem (flange-diagram): its declared parameters are name -> value or object.
+                params = [{"name": k, "default": v.get("value", "") if isinstance(v, dict) else v,
+                           "unit": v.get("unit", "") if isinstance(v, dict) else "",
+                           "description": v.get("description", "") if isinstance(v, dict) else ""}
+                          for k, v in params.items()]
             if params:
                 body += ["| parameter | default | unit | meaning |", "|---|---|---|---|"]
                 for p in params:
                     body.append(f"| `{p['name']}` | {cell(value(p.get('default', '')))} | {cell(p.get('unit', ''))} | "
                                 f"{cell(p.get('description', ''))}{' (required)' if p.get('required') else ''} |")
                 body.append("")
+            if d.get("format") == "flange-diagram":
+                parts = ", ".join(f"`{c['name']}` ({c['type'].split('.')[-1]})" for c in d.get("components", []))
+                body += [f"A subsystem built of: {parts}.", ""]
             eqs = d.get("equations", [])
             if eqs:
                 shown = [e if isinstance(e, str) else json.dumps(e) for e in eqs[:8]]
