@@ -136,6 +136,24 @@ TEST_CASE("ungrouping restores the components, their names, places and wires; un
     CHECK(json(d.document.rootDiagram()) == json(original));
 }
 
+TEST_CASE("the curves the user chose follow their variables into a subsystem and out again")
+{
+    // Found trying it under Xvfb: after grouping, the plot kept J1.w..J4.w, which the
+    // grouped model names clutchPack.J1.w, so Simulate drew nothing.
+    Doc d;
+    const diagram::Json before = d.document.rootDiagram().plot;
+    REQUIRE(before.dump().find("\"J1.w\"") != std::string::npos);
+    REQUIRE(d.editor.group(kPack, "ClutchPack") == "clutchPack");
+    const std::string grouped = d.document.rootDiagram().plot.dump();
+    CHECK(grouped.find("\"clutchPack.J1.w\"") != std::string::npos);
+    CHECK(grouped.find("\"clutchPack.J4.w\"") != std::string::npos);
+    CHECK(grouped.find("\"J1.w\"") == std::string::npos);
+    QString error;
+    d.editor.ungroup("clutchPack", &error);
+    REQUIRE(error.isEmpty());
+    CHECK(d.document.rootDiagram().plot == before);
+}
+
 TEST_CASE("model parameters the grouped components use are passed in by name, and out again on ungroup")
 {
     Doc d;

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -98,6 +99,28 @@ std::vector<std::string> usedParameters(const diagram::Diagram& level, const std
         if (used.count(name))
             out.push_back(name);
     return out;
+}
+
+// Rewrites the signal names of a plot set-up (docs/diagram-format.md, "The plot set-up"),
+// tabs or the older flat form: grouping and ungrouping move variables to other paths, and
+// the curves the user chose follow them.
+void renamePlotSignals(diagram::Json& plot, const std::function<std::string(const std::string&)>& rename)
+{
+    auto renameList = [&](diagram::Json& holder) {
+        if (!holder.is_object() || !holder.contains("signals") || !holder["signals"].is_array())
+            return;
+        for (diagram::Json& sig : holder["signals"])
+            if (sig.is_string())
+                sig = rename(sig.get<std::string>());
+    };
+    if (!plot.is_object())
+        return;
+    renameList(plot);
+    if (plot.contains("tabs") && plot["tabs"].is_array())
+        for (diagram::Json& tab : plot["tabs"])
+            if (tab.is_object() && tab.contains("subplots") && tab["subplots"].is_array())
+                for (diagram::Json& sub : tab["subplots"])
+                    renameList(sub);
 }
 
 } // namespace
@@ -257,6 +280,9 @@ GroupResult groupComponents(const diagram::Diagram& level, const QStringList& na
         r.level.connections.push_back(out);
     }
     r.level.subsystems.push_back(std::move(sub));
+    renamePlotSignals(r.level.plot, [&](const std::string& signal) {
+        return chosen.count(signal.substr(0, signal.find('.'))) ? instance.name + "." + signal : signal;
+    });
     r.instance = qs(instance.name);
     return r;
 }
@@ -431,6 +457,15 @@ UngroupResult ungroupInstance(const diagram::Diagram& level, const QString& name
         out.subsystems.erase(std::remove_if(out.subsystems.begin(), out.subsystems.end(),
                                             [&](const diagram::Diagram& s) { return s.name == inst->type; }),
                              out.subsystems.end());
+    renamePlotSignals(out.plot, [&](const std::string& signal) {
+        const std::string head = inst->name + ".";
+        if (signal.rfind(head, 0) != 0)
+            return signal;
+        const std::string path = signal.substr(head.size());
+        const size_t dot = path.find('.');
+        auto it = renamed.find(path.substr(0, dot));
+        return it == renamed.end() || dot == std::string::npos ? signal : it->second + path.substr(dot);
+    });
     r.level = std::move(out);
     return r;
 }
