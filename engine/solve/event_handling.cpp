@@ -158,6 +158,12 @@ void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
             rec.changes.insert(rec.changes.end(), changes.begin(), changes.end());
             solveConsistent(t);
         }
+        // Discrete states met in this inner loop: a friction element whose locked torque just
+        // passed its peak releases, and sliding it falls back under the peak (MSL's
+        // OneWayClutch reads pre(startForward) for that hysteresis). With pre() held the
+        // loop would alternate for ever; Modelica's event iteration takes the first change
+        // and lets the next outer round update pre(), so a repeated state ends the loop.
+        std::vector<std::vector<double>> seen{disc_};
         for (int inner = 0;; ++inner) {
             throwIfCancelled(t, "event iteration");
             bool relChanged = updateRelations(t, false);
@@ -165,6 +171,16 @@ void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
             rec.changes.insert(rec.changes.end(), changes.begin(), changes.end());
             if (!relChanged && changes.empty() && inner > 0)
                 break;
+            const bool repeated = !changes.empty() && std::find(seen.begin(), seen.end() - 1, disc_) != seen.end() - 1;
+            if (repeated) {
+                // Back to the state the first change produced; the one solve that
+                // follows keeps the unknowns consistent with it.
+                disc_ = seen.size() > 1 ? seen[1] : disc_;
+                updateRelations(t, false);
+                solveConsistent(t);
+                break;
+            }
+            seen.push_back(disc_);
             solveConsistent(t);
             if (inner == opt_.maxEventIterations)
                 throw simulationFailed("event iteration did not converge at t = " + fmt(t) + " (" + cause + ")")

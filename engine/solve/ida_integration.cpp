@@ -123,6 +123,15 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
         throwIfCancelled(solve::solveByBlocks(consistentProblem_, consistentZ_, 50, 1e-12).cancelled, t, "simulation");
         r.converged = solve::residualBelow(consistentProblem_, consistentZ_, 1e-10);
     }
+    if (!r.converged) {
+        // Stuck chains too large for the block pass (HeatLosses: a clutch, a one-way clutch
+        // and a brake behind a stuck lossy gear): once more, now that the linear solver has
+        // seen the singular matrix and solves it rank-revealing (singular_fallback_solver.hpp).
+        for (int32_t i = 0; i < n_; ++i)
+            consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
+        r = consistent_->solve(consistentZ_, tolerance, true);
+        throwIfCancelled(r.cancelled, t, "simulation");
+    }
     if (!r.converged)
         throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved with the states held (" +
                                r.message + ")")

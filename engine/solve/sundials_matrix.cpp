@@ -1,5 +1,7 @@
 #include "engine/solve/sundials_matrix.hpp"
 
+#include "engine/solve/singular_fallback_solver.hpp"
+
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunlinsol/sunlinsol_klu.h>
 #include <sunmatrix/sunmatrix_dense.h>
@@ -19,7 +21,8 @@ SUNMatrix newJacobianMatrix(const SparsePattern& p, SUNContext ctx)
 
 SUNLinearSolver newLinearSolver(N_Vector like, SUNMatrix J, const SparsePattern& p, SUNContext ctx)
 {
-    return usesDenseMatrix(p) ? SUNLinSol_Dense(like, J, ctx) : SUNLinSol_KLU(like, J, ctx);
+    SUNLinearSolver lu = usesDenseMatrix(p) ? SUNLinSol_Dense(like, J, ctx) : SUNLinSol_KLU(like, J, ctx);
+    return newSingularFallbackSolver(lu, ctx);
 }
 
 void fillJacobianMatrix(SUNMatrix J, const SparsePattern& p, const double* values)
@@ -44,7 +47,7 @@ void fillJacobianMatrix(SUNMatrix J, const SparsePattern& p, const double* value
 void reinitLinearSolver(SUNLinearSolver ls, SUNMatrix J, const SparsePattern& p)
 {
     if (!usesDenseMatrix(p))
-        SUNLinSol_KLUReInit(ls, J, static_cast<sunindextype>(std::max<size_t>(1, p.nnz())), SUNKLU_REINIT_PARTIAL);
+        SUNLinSol_KLUReInit(innerLinearSolver(ls), J, static_cast<sunindextype>(std::max<size_t>(1, p.nnz())), SUNKLU_REINIT_PARTIAL);
 }
 
 } // namespace flange::solve
