@@ -11,6 +11,7 @@
 #include "ui/document/save_location.hpp"
 #include "ui/help/help_menu.hpp"
 #include "ui/messages_panel.hpp"
+#include "ui/outer_connector_actions.hpp"
 #include "ui/palette/library_browser.hpp"
 #include "ui/palette/library_model.hpp"
 #include "ui/parameters/experiment_dialog.hpp"
@@ -70,6 +71,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
     subsystems_ = new SubsystemNavigation(this, *editor_, scene_, view_);
+    connectors_ = new OuterConnectorActions(this, *editor_, scene_, view_);
     // The breadcrumb ("Top > clutchPack") above the canvas while a subsystem is open.
     auto* canvasColumn = new QWidget(this);
     auto* column = new QVBoxLayout(canvasColumn);
@@ -176,6 +178,7 @@ void MainWindow::createMenus()
     diagramMenu->addSeparator();
     diagramMenu->addActions({subsystems_->groupAction(), subsystems_->ungroupAction(), subsystems_->openAction(),
                              subsystems_->upAction()});
+    diagramMenu->addAction(connectors_->placeOnIconAction());
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
     simulation->addActions({a.simulate, a.stopRun, a.autoResimulate});
@@ -261,6 +264,8 @@ void MainWindow::connectActions()
     connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // A double-click opens a subsystem instance, and the parameters of anything else.
     connect(scene_, &DiagramScene::componentActivated, this, [this](const QString& name) {
+        if (connectors_->edit(name))
+            return; // an outer connector's block: its properties
         if (document_->subsystemOf(name))
             subsystems_->open(name);
         else
@@ -278,6 +283,9 @@ void MainWindow::connectActions()
         menu.exec(view_->viewport()->mapToGlobal(at));
     });
     connect(browser_, &LibraryBrowser::componentRequested, this, &MainWindow::addComponentAtCentre);
+    connect(browser_, &LibraryBrowser::connectorRequested, connectors_, &OuterConnectorActions::addAtCentre);
+    connect(connectors_, &OuterConnectorActions::statusMessage, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(recent_, &RecentFiles::openRequested, this, [this](const QString& path) {
         if (maybeSave())
             openFile(path);
@@ -293,12 +301,14 @@ void MainWindow::updateTitle()
 void MainWindow::updateSelectionActions()
 {
     const int components = static_cast<int>(scene_->selectedComponentNames().size());
-    const bool any = components > 0 || !scene_->selectedConnections().isEmpty();
+    // Outer connectors' blocks can be renamed and deleted, not copied or turned.
+    const int connectors = static_cast<int>(scene_->selectedConnectorNames().size());
+    const bool any = components > 0 || connectors > 0 || !scene_->selectedConnections().isEmpty();
     const WindowActions& a = *actions_;
     for (QAction* act : {a.cut, a.copy, a.duplicate, a.rotate, a.flipHorizontal, a.flipVertical})
         act->setEnabled(components > 0);
     a.remove->setEnabled(any);
-    a.rename->setEnabled(components == 1);
+    a.rename->setEnabled(components + connectors == 1);
     a.parameters->setEnabled(components == 1);
 }
 
@@ -500,7 +510,7 @@ void MainWindow::duplicateSelection()
 
 void MainWindow::renameSelection()
 {
-    const QStringList names = scene_->selectedComponentNames();
+    const QStringList names = scene_->selectedComponentNames() + scene_->selectedConnectorNames();
     if (names.size() != 1)
         return;
     bool ok = false;

@@ -23,6 +23,7 @@ class MessagesPanel;
 class RecentFiles;
 class SimulationWorkspace;
 class SubsystemNavigation;
+class OuterConnectorActions;
 struct OrphanedRecovery;
 struct WindowActions;
 
@@ -40,6 +41,7 @@ public:
     LibraryBrowser* browser() const { return browser_; }
     SimulationWorkspace* simulation() const { return simulation_; }
     SubsystemNavigation* subsystems() const { return subsystems_; }
+    OuterConnectorActions* connectors() const { return connectors_; }
     const WindowActions& actions() const { return *actions_; }
     Autosave& autosave() const { return *autosave_; }
 
@@ -102,6 +104,7 @@ private:
     MessagesPanel* messages_ = nullptr;
     SimulationWorkspace* simulation_ = nullptr;
     SubsystemNavigation* subsystems_ = nullptr;
+    OuterConnectorActions* connectors_ = nullptr;
     RecentFiles* recent_;
     std::unique_ptr<WindowActions> actions_;
     bool quiet_ = false;

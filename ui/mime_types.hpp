@@ -8,6 +8,8 @@ namespace flange::ui {
 
 inline const QString kComponentMimeType = QStringLiteral("application/x-flange-component");
 inline const QString kDiagramMimeType = QStringLiteral("application/x-flange-diagram");
+// An outer connector type ("Rotational.Flange_a") from the palette's Connectors group.
+inline const QString kConnectorMimeType = QStringLiteral("application/x-flange-connector");
 inline const QString kVariableMimeType = QStringLiteral("application/x-flange-variables");
 
 } // namespace flange::ui

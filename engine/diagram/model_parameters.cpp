@@ -99,7 +99,9 @@ ParameterDeclaration readDeclaration(const std::string& name, const Json& stored
         p.min = rest["min"].get<double>();
     if (rest.contains("max") && rest["max"].is_number())
         p.max = rest["max"].get<double>();
-    for (const char* key : {"unit", "description", "type", "tab", "min", "max"})
+    if (rest.contains("required") && rest["required"].is_boolean())
+        p.required = rest["required"].get<bool>();
+    for (const char* key : {"unit", "description", "type", "tab", "min", "max", "required"})
         rest.erase(key);
     // {"value": 5} alone is the plain value; with a displayUnit it stays an object.
     p.value = rest.size() == 1 && rest.contains("value") ? rest["value"] : rest;
@@ -108,7 +110,7 @@ ParameterDeclaration readDeclaration(const std::string& name, const Json& stored
 
 Json storedForm(const ParameterDeclaration& p)
 {
-    if (p.unit.empty() && p.description.empty() && p.type.empty() && p.tab.empty() && !p.min && !p.max)
+    if (p.unit.empty() && p.description.empty() && p.type.empty() && p.tab.empty() && !p.min && !p.max && !p.required)
         return p.value;
     Json j = Json::object();
     if (p.value.is_object())
@@ -127,6 +129,8 @@ Json storedForm(const ParameterDeclaration& p)
         j["min"] = *p.min;
     if (p.max)
         j["max"] = *p.max;
+    if (p.required)
+        j["required"] = true;
     return j;
 }
 

@@ -20,6 +20,9 @@ struct ParameterDeclaration {
     std::string type;                // "Real" (default), "Integer", "Boolean", "Table"
     std::string tab;                 // the parameter dialog's tab, default "General"
     std::optional<double> min, max;  // checked when an instance is flattened
+    // Every instance must give its own value, as a component definition's required
+    // parameter: the declared value is only what a new instance starts from.
+    bool required = false;
 };
 
 // Reads one stored entry: a plain value, or an object {"value", "unit", "description", ...}.

@@ -56,6 +56,7 @@ ComponentDefinition subsystemDefinition(std::shared_ptr<const diagram::Diagram> 
         pd.min = p.min;
         pd.max = p.max;
         pd.description = p.description;
+        pd.required = p.required;
         if (!p.tab.empty())
             pd.tab = p.tab;
         d.parameters.push_back(std::move(pd));

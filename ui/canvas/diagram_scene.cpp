@@ -38,7 +38,7 @@ DiagramScene::DiagramScene(DiagramEditor& editor, IconCache& icons, QObject* par
     DiagramDocument* doc = &editor_.document();
     connect(doc, &DiagramDocument::diagramReset, this, &DiagramScene::rebuild);
     connect(doc, &DiagramDocument::levelChanged, this, &DiagramScene::rebuild);
-    connect(doc, &DiagramDocument::levelReplaced, this, &DiagramScene::rebuild);
+    connect(doc, &DiagramDocument::levelReplaced, this, &DiagramScene::rebuildKeepingSelection);
     connect(doc, &DiagramDocument::componentAdded, this, &DiagramScene::addComponentItem);
     connect(doc, &DiagramDocument::componentRemoved, this, &DiagramScene::removeComponentItem);
     connect(doc, &DiagramDocument::componentChanged, this, &DiagramScene::refreshComponent);
@@ -70,15 +70,15 @@ void DiagramScene::rebuild()
     outerDefinitions_.clear(); // after the items that pointed to them are gone
     for (const diagram::Component& c : editor_.document().diagram().components)
         addComponentItem(QString::fromStdString(c.name));
-    // Inside a subsystem: its outer connectors, as blocks the wires inside end on. They are
-    // part of the subsystem's face, changed by grouping, not dragged about here.
+    // Inside a subsystem: its outer connectors, as blocks the wires inside end on. They
+    // move like components; they do not turn (their port faces the way their place on
+    // the icon says).
     for (const diagram::OuterConnector& outer : editor_.document().diagram().connectors) {
         const QString name = QString::fromStdString(outer.name);
         if (components_.contains(name))
             continue;
         outerDefinitions_.push_back(std::make_unique<library::ComponentDefinition>(outerConnectorDefinition(outer)));
         auto* item = new ComponentItem(outerConnectorBlock(outer), outerDefinitions_.back().get(), icons_);
-        item->setFlag(QGraphicsItem::ItemIsMovable, false);
         item->setToolTip(tr("%1: outer connector of this subsystem (%2)").arg(name, QString::fromStdString(outer.type)));
         addItem(item);
         components_.insert(name, item);
@@ -86,6 +86,13 @@ void DiagramScene::rebuild()
     const int n = static_cast<int>(editor_.document().diagram().connections.size());
     for (int i = 0; i < n; ++i)
         insertConnectionItem(i);
+}
+
+void DiagramScene::rebuildKeepingSelection()
+{
+    const QStringList selected = selectedComponentNames() + selectedConnectorNames();
+    rebuild();
+    selectComponents(selected);
 }
 
 void DiagramScene::addComponentItem(const QString& name)
@@ -108,9 +115,14 @@ void DiagramScene::refreshComponent(const QString& name)
 {
     const diagram::Component* c = editor_.document().component(name);
     ComponentItem* item = components_.value(name);
-    if (!c || !item)
+    if (!item)
         return;
-    item->refresh(*c);
+    if (c)
+        item->refresh(*c);
+    else if (const diagram::OuterConnector* outer = editor_.document().outerConnector(name))
+        item->refresh(outerConnectorBlock(*outer)); // its block moved
+    else
+        return;
     updateConnectionsOf(name);
 }
 
@@ -195,9 +207,13 @@ void DiagramScene::updateConnection(int index)
 void DiagramScene::updateConnectionsOf(const QString& name)
 {
     const QString prefix = name + QLatin1Char('.');
+    auto touches = [&](const std::string& end) {
+        const QString e = QString::fromStdString(end);
+        return e.startsWith(prefix) || e == name; // a bare name: an outer connector's block
+    };
     for (int i = 0; i < connections_.size(); ++i) {
         const auto& c = editor_.document().diagram().connections[static_cast<size_t>(i)];
-        if (QString::fromStdString(c.from).startsWith(prefix) || QString::fromStdString(c.to).startsWith(prefix))
+        if (touches(c.from) || touches(c.to))
             updateConnection(i);
     }
 }
@@ -246,6 +262,17 @@ QStringList DiagramScene::selectedComponentNames() const
     return names;
 }
 
+QStringList DiagramScene::selectedConnectorNames() const
+{
+    QStringList names;
+    for (const diagram::OuterConnector& c : editor_.document().diagram().connectors) {
+        const QString name = QString::fromStdString(c.name);
+        if (ComponentItem* item = components_.value(name); item && item->isSelected())
+            names << name;
+    }
+    return names;
+}
+
 QList<int> DiagramScene::selectedConnections() const
 {
     QList<int> out;
@@ -273,14 +300,17 @@ void DiagramScene::selectAll()
 
 void DiagramScene::deleteSelection()
 {
-    editor_.remove(selectedComponentNames(), selectedConnections());
+    editor_.remove(selectedComponentNames() + selectedConnectorNames(), selectedConnections());
 }
 
 void DiagramScene::rotateSelection() { editor_.rotate(selectedComponentNames()); }
 
 void DiagramScene::flipSelection(Qt::Orientation orientation) { editor_.flip(selectedComponentNames(), orientation); }
 
-void DiagramScene::nudgeSelection(QPointF diagramDelta) { editor_.moveBy(selectedComponentNames(), diagramDelta); }
+void DiagramScene::nudgeSelection(QPointF diagramDelta)
+{
+    editor_.moveBy(selectedComponentNames() + selectedConnectorNames(), diagramDelta);
+}
 
 PortItem* DiagramScene::portUnder(QPointF scenePos) const
 {
@@ -419,7 +449,7 @@ void DiagramScene::keyPressEvent(QKeyEvent* event)
     case Qt::Key_Down: delta = QPointF(0, step); break;
     default: QGraphicsScene::keyPressEvent(event); return;
     }
-    if (selectedComponentNames().isEmpty()) {
+    if (selectedComponentNames().isEmpty() && selectedConnectorNames().isEmpty()) {
         QGraphicsScene::keyPressEvent(event);
         return;
     }
@@ -429,7 +459,7 @@ void DiagramScene::keyPressEvent(QKeyEvent* event)
 
 void DiagramScene::dragEnterEvent(QGraphicsSceneDragDropEvent* event)
 {
-    if (event->mimeData()->hasFormat(kComponentMimeType))
+    if (event->mimeData()->hasFormat(kComponentMimeType) || event->mimeData()->hasFormat(kConnectorMimeType))
         event->acceptProposedAction();
     else
         event->ignore();
@@ -437,14 +467,36 @@ void DiagramScene::dragEnterEvent(QGraphicsSceneDragDropEvent* event)
 
 void DiagramScene::dragMoveEvent(QGraphicsSceneDragDropEvent* event)
 {
-    if (event->mimeData()->hasFormat(kComponentMimeType))
+    if (event->mimeData()->hasFormat(kComponentMimeType) || event->mimeData()->hasFormat(kConnectorMimeType))
         event->acceptProposedAction();
     else
         event->ignore();
 }
 
+void DiagramScene::dropConnector(QGraphicsSceneDragDropEvent* event)
+{
+    const QString type = QString::fromUtf8(event->mimeData()->data(kConnectorMimeType));
+    QPointF at = toDiagram(event->scenePos());
+    if (snap_)
+        at = snapped(at, kGrid);
+    QString error;
+    const QString name = editor_.addOuterConnector(type, at, &error);
+    if (name.isEmpty()) {
+        emit statusMessage(error);
+        event->ignore();
+        return;
+    }
+    selectComponents({name});
+    emit statusMessage(tr("Added connector %1 (%2)").arg(name, type));
+    event->acceptProposedAction();
+}
+
 void DiagramScene::dropEvent(QGraphicsSceneDragDropEvent* event)
 {
+    if (event->mimeData()->hasFormat(kConnectorMimeType)) {
+        dropConnector(event);
+        return;
+    }
     if (!event->mimeData()->hasFormat(kComponentMimeType)) {
         event->ignore();
         return;

@@ -39,6 +39,8 @@ public:
 
     // Selected components in document order, and selected connection indices.
     QStringList selectedComponentNames() const;
+    // Selected outer connectors' blocks (inside a subsystem), in document order.
+    QStringList selectedConnectorNames() const;
     QList<int> selectedConnections() const;
     void selectComponents(const QStringList& names);
     void selectAll();
@@ -81,6 +83,9 @@ protected:
 
 private:
     void rebuild();
+    // After a whole level changed in place (grouping, a connector edited): rebuilt, with
+    // the items still there selected again.
+    void rebuildKeepingSelection();
     void addComponentItem(const QString& name);
     void removeComponentItem(const QString& name);
     void refreshComponent(const QString& name);
@@ -93,6 +98,7 @@ private:
     PortItem* portUnder(QPointF scenePos) const;
     // A press on a line's segment or corner: remembers it, so that moving reshapes the line.
     bool startLineDrag(QPointF scenePos);
+    void dropConnector(QGraphicsSceneDragDropEvent* event);
 
     DiagramEditor& editor_;
     IconCache& icons_;

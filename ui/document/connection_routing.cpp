@@ -43,7 +43,8 @@ std::optional<RouteEnd> routeEnd(const DiagramDocument& doc, const std::string& 
         const diagram::OuterConnector* outer = doc.diagram().connector(endpoint);
         if (!outer)
             return std::nullopt;
-        const diagram::Component block = outerConnectorBlock(*outer);
+        diagram::Component block = outerConnectorBlock(*outer);
+        block.placement = placements.value(QString::fromStdString(block.name), outer->placement);
         const std::optional<PortPlace> port = portPlace(block, outerConnectorDefinition(*outer), "");
         if (!port)
             return std::nullopt;

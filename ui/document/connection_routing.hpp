@@ -33,7 +33,7 @@ QPolygonF connectionRoute(const RouteEnd& a, const RouteEnd& b, const QList<QPoi
 // The corners between the two ends, as a connection stores them.
 std::vector<std::pair<double, double>> cornersOf(const QPolygonF& route);
 
-// The end "instance.connector" where the document places it, with `placements` standing
+// The end "instance.connector" (or an outer connector's bare name) where the document places it, with `placements` standing
 // in for the document's where given. Nothing when the instance or connector is unknown.
 std::optional<RouteEnd> routeEnd(const DiagramDocument& doc, const std::string& endpoint,
                                  const QHash<QString, diagram::Placement>& placements = {});

@@ -49,6 +49,11 @@ const diagram::Component* DiagramDocument::component(const QString& name) const
     return diagram().component(name.toStdString());
 }
 
+const diagram::OuterConnector* DiagramDocument::outerConnector(const QString& name) const
+{
+    return diagram().connector(name.toStdString());
+}
+
 diagram::Component* DiagramDocument::mutableComponent(const QString& name)
 {
     return current().component(name.toStdString());
@@ -217,7 +222,14 @@ void DiagramDocument::setPlacement(const QString& name, const diagram::Placement
     if (diagram::Component* c = mutableComponent(name)) {
         c->placement = p;
         emit componentChanged(name);
+        return;
     }
+    // An outer connector's block moves like a component (names share one namespace).
+    for (diagram::OuterConnector& outer : current().connectors)
+        if (outer.name == name.toStdString()) {
+            outer.placement = p;
+            emit componentChanged(name);
+        }
 }
 
 void DiagramDocument::setSettings(const QString& name,
@@ -292,6 +304,15 @@ void DiagramDocument::setExperiment(const diagram::Experiment& e)
 void DiagramDocument::replaceLevel(diagram::Diagram content)
 {
     current() = std::move(content);
+    refreshLevel();
+    emit levelReplaced();
+}
+
+void DiagramDocument::replaceRoot(diagram::Diagram root)
+{
+    root.experiment = diagram_.experiment;
+    root.plot = diagram_.plot;
+    diagram_ = std::move(root);
     refreshLevel();
     emit levelReplaced();
 }

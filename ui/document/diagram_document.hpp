@@ -32,6 +32,8 @@ public:
     const library::ComponentDefinition* definition(const diagram::Component& c) const;
     const library::ComponentDefinition* findType(const std::string& type) const;
     const diagram::Component* component(const QString& name) const;
+    // An outer connector of this level (drawn inside as a block), or null.
+    const diagram::OuterConnector* outerConnector(const QString& name) const;
 
     // Levels. The path names the subsystem instances opened from the top; empty is the top.
     QStringList levelPath() const { return path_; }
@@ -69,6 +71,7 @@ public:
     // Mutators for the undo commands. Indices are positions in diagram().connections.
     void insertComponent(int index, diagram::Component c);
     diagram::Component takeComponent(const QString& name, int* index);
+    // A component's or an outer connector's block's placement.
     void setPlacement(const QString& name, const diagram::Placement& p);
     void setSettings(const QString& name, const std::vector<std::pair<std::string, diagram::Json>>& parameters,
                      const std::vector<std::pair<std::string, diagram::VariableSettings>>& variables);
@@ -80,6 +83,9 @@ public:
     void setExperiment(const diagram::Experiment& e);
     // Replaces the whole content of this level (grouping, ungrouping): levelReplaced.
     void replaceLevel(diagram::Diagram content);
+    // The whole diagram, but for its experiment and plot set-up, which stay (an outer
+    // connector renamed or removed changes wires at every instance): levelReplaced.
+    void replaceRoot(diagram::Diagram root);
     // The diagram's own parameters and, for a rename, the component values that use them.
     void setModelParameters(const std::vector<std::pair<std::string, diagram::Json>>& parameters,
                             const std::vector<diagram::Component>& components);

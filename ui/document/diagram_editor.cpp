@@ -4,7 +4,9 @@
 #include "ui/document/connection_routing.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/instance_naming.hpp"
+#include "ui/document/outer_connectors.hpp"
 #include "ui/document/subsystem_grouping.hpp"
+#include "ui/document/subsystem_levels.hpp"
 #include "ui/document/undo_commands.hpp"
 
 #include <QObject>
@@ -12,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace flange::ui {
 
@@ -19,18 +22,23 @@ namespace {
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
+// Components and outer connectors share one namespace (docs/diagram-format.md).
 QSet<QString> takenNames(const diagram::Diagram& d)
 {
     QSet<QString> names;
     for (const diagram::Component& c : d.components)
         names.insert(qs(c.name));
+    for (const diagram::OuterConnector& c : d.connectors)
+        names.insert(qs(c.name));
     return names;
 }
 
+// The component a connection end names, or the outer connector a bare end names.
 QString instanceOf(const std::string& endpoint)
 {
     std::string instance, connector;
-    diagram::splitEndpoint(endpoint, instance, connector);
+    if (!diagram::splitEndpoint(endpoint, instance, connector))
+        return qs(endpoint);
     return qs(instance);
 }
 
@@ -123,6 +131,12 @@ diagram::Json initialValue(const library::ExprText& e)
 
 } // namespace
 
+diagram::Diagram& DiagramEditor::levelIn(diagram::Diagram& root) const
+{
+    // Edits are refused in a read-only (library) level, so the level is inside `root`.
+    return const_cast<diagram::Diagram&>(*resolveLevel(root, doc_.levelPath(), doc_.library()).diagram);
+}
+
 bool DiagramEditor::push(QUndoCommand* command)
 {
     // A library subsystem opened for reading: shown, never changed.
@@ -182,17 +196,21 @@ void DiagramEditor::moveTo(const QHash<QString, QPointF>& centres)
     std::vector<PlacementChange> changes;
     QHash<QString, QPointF> deltas;
     // Document order, so that merging consecutive moves of the same set compares equal lists.
-    for (const diagram::Component& c : doc_.diagram().components) {
-        const QString name = qs(c.name);
+    auto add = [&](const std::string& n, const diagram::Placement& placement) {
+        const QString name = qs(n);
         auto it = centres.find(name);
         if (it == centres.end())
-            continue;
-        PlacementChange change{name, c.placement, c.placement};
+            return;
+        PlacementChange change{name, placement, placement};
         change.after.x = it->x();
         change.after.y = it->y();
         deltas.insert(name, QPointF(change.after.x - change.before.x, change.after.y - change.before.y));
         changes.push_back(change);
-    }
+    };
+    for (const diagram::Component& c : doc_.diagram().components)
+        add(c.name, c.placement);
+    for (const diagram::OuterConnector& c : doc_.diagram().connectors)
+        add(c.name, c.placement);
     if (changes.empty() || std::all_of(deltas.begin(), deltas.end(), [](QPointF d) { return d.isNull(); }))
         return;
     const std::vector<PointsChange> points = routesAfter(doc_, changes);
@@ -205,6 +223,8 @@ void DiagramEditor::moveBy(const QStringList& names, QPointF delta)
     for (const QString& n : names)
         if (const diagram::Component* c = doc_.component(n))
             centres.insert(n, QPointF(c->placement.x, c->placement.y) + delta);
+        else if (const diagram::OuterConnector* o = doc_.outerConnector(n))
+            centres.insert(n, QPointF(o->placement.x, o->placement.y) + delta);
     moveTo(centres);
 }
 
@@ -263,19 +283,34 @@ void DiagramEditor::remove(const QStringList& names, const QList<int>& connectio
             indices << static_cast<int>(i);
     std::sort(indices.begin(), indices.end(), std::greater<int>());
     indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
-    QStringList present;
+    QStringList present, outer;
     for (const QString& n : names)
         if (doc_.component(n))
             present << n;
-    if ((present.isEmpty() && indices.isEmpty()) || doc_.isReadOnly())
+        else if (doc_.outerConnector(n))
+            outer << n;
+    if ((present.isEmpty() && outer.isEmpty() && indices.isEmpty()) || doc_.isReadOnly())
         return;
     QUndoStack* stack = doc_.undoStack();
-    stack->beginMacro(present.size() == 1 ? QObject::tr("Delete %1").arg(present.front()) : QObject::tr("Delete"));
+    const QStringList all = present + outer;
+    stack->beginMacro(all.size() == 1 ? QObject::tr("Delete %1").arg(all.front()) : QObject::tr("Delete"));
     // Highest index first, so the indices of the ones still to go stay valid.
     for (int i : indices)
         stack->push(new RemoveConnectionCommand(doc_, i));
     for (const QString& n : present)
         stack->push(new RemoveComponentCommand(doc_, n));
+    if (!outer.isEmpty()) {
+        // The wires inside went above; those to the instances outside go with the connector.
+        diagram::Diagram root = doc_.rootDiagram();
+        diagram::Diagram& level = levelIn(root);
+        for (const QString& n : outer)
+            rewriteConnectorUses(root, &level, n.toStdString(), {});
+        auto& list = level.connectors;
+        list.erase(std::remove_if(list.begin(), list.end(),
+                                  [&](const diagram::OuterConnector& c) { return outer.contains(qs(c.name)); }),
+                   list.end());
+        stack->push(new SetOuterConnectorsCommand(doc_, std::move(root), QObject::tr("Delete")));
+    }
     stack->endMacro();
 }
 
@@ -286,6 +321,11 @@ bool DiagramEditor::rename(const QString& oldName, const QString& newName, QStri
             *reason = why;
         return false;
     };
+    if (const diagram::OuterConnector* outer = doc_.outerConnector(oldName)) {
+        diagram::OuterConnector edited = *outer;
+        edited.name = newName.toStdString();
+        return setOuterConnector(oldName, edited, reason);
+    }
     if (!doc_.component(oldName))
         return refuse(QObject::tr("There is no component named %1").arg(oldName));
     if (newName == oldName)
@@ -295,6 +335,8 @@ bool DiagramEditor::rename(const QString& oldName, const QString& newName, QStri
                           .arg(newName));
     if (doc_.component(newName))
         return refuse(QObject::tr("There is already a component named %1").arg(newName));
+    if (doc_.outerConnector(newName))
+        return refuse(QObject::tr("There is already a connector named %1").arg(newName));
     return push(new RenameComponentCommand(doc_, oldName, newName));
 }
 
@@ -370,6 +412,93 @@ QStringList DiagramEditor::paste(const diagram::Diagram& fragment, QPointF offse
     }
     stack->endMacro();
     return added;
+}
+
+QString DiagramEditor::addOuterConnector(const QString& type, QPointF position, QString* error)
+{
+    auto refuse = [&](const QString& why) {
+        if (error)
+            *error = why;
+        return QString();
+    };
+    if (doc_.isReadOnly())
+        return refuse(QObject::tr("A library subsystem cannot be changed here"));
+    if (!library::connectorTypeFromString(type.toStdString()))
+        return refuse(QObject::tr("%1 is not a connector type").arg(type));
+    const QSet<QString> taken = takenNames(doc_.diagram());
+    const QString base = connectorBaseName(type);
+    diagram::OuterConnector c;
+    c.name = (taken.contains(base) ? uniqueName(base, taken) : base).toStdString();
+    c.type = type.toStdString();
+    c.placement.x = position.x();
+    c.placement.y = position.y();
+    std::tie(c.x, c.y) = iconPositionLikeCanvas(doc_.diagram(), c.placement);
+    diagram::Diagram root = doc_.rootDiagram();
+    levelIn(root).connectors.push_back(c);
+    push(new SetOuterConnectorsCommand(doc_, std::move(root), QObject::tr("Add connector %1").arg(qs(c.name))));
+    return qs(c.name);
+}
+
+bool DiagramEditor::setOuterConnector(const QString& name, const diagram::OuterConnector& edited, QString* reason)
+{
+    auto refuse = [&](const QString& why) {
+        if (reason)
+            *reason = why;
+        return false;
+    };
+    if (doc_.isReadOnly())
+        return refuse(QObject::tr("A library subsystem cannot be changed here"));
+    const diagram::OuterConnector* now = doc_.outerConnector(name);
+    if (!now)
+        return refuse(QObject::tr("There is no connector named %1").arg(name));
+    const QString newName = qs(edited.name);
+    if (newName != name) {
+        if (!isIdentifier(newName))
+            return refuse(QObject::tr("'%1' is not a valid name: use letters, digits and _, starting with a letter")
+                              .arg(newName));
+        if (takenNames(doc_.diagram()).contains(newName))
+            return refuse(QObject::tr("There is already a component or connector named %1").arg(newName));
+    }
+    if (edited.name == now->name && edited.description == now->description && edited.x == now->x &&
+        edited.y == now->y)
+        return false;
+    const std::string oldName = now->name;
+    diagram::Diagram root = doc_.rootDiagram();
+    diagram::Diagram& level = levelIn(root);
+    for (diagram::OuterConnector& c : level.connectors)
+        if (c.name == oldName) {
+            c.name = edited.name;
+            c.description = edited.description;
+            c.x = edited.x;
+            c.y = edited.y;
+        }
+    if (edited.name != oldName) {
+        // Inside, wires name the connector by its bare name; outside, "instance.name".
+        for (diagram::Connection& c : level.connections)
+            for (std::string* end : {&c.from, &c.to})
+                if (*end == oldName)
+                    *end = edited.name;
+        rewriteConnectorUses(root, &level, oldName, edited.name);
+    }
+    const QString text = newName != name ? QObject::tr("Rename %1 to %2").arg(name, newName)
+                                         : QObject::tr("Change connector %1").arg(name);
+    return push(new SetOuterConnectorsCommand(doc_, std::move(root), text));
+}
+
+bool DiagramEditor::placeConnectorsLikeCanvas()
+{
+    diagram::Diagram root = doc_.rootDiagram();
+    diagram::Diagram& level = levelIn(root);
+    bool changed = false;
+    for (diagram::OuterConnector& c : level.connectors) {
+        const auto [x, y] = iconPositionLikeCanvas(level, c.placement);
+        changed = changed || x != c.x || y != c.y;
+        c.x = x;
+        c.y = y;
+    }
+    if (!changed)
+        return false;
+    return push(new SetOuterConnectorsCommand(doc_, std::move(root), QObject::tr("Place connectors on icon like on canvas")));
 }
 
 QString DiagramEditor::freeSubsystemType(const QString& base) const

@@ -34,7 +34,7 @@ public:
     // Connects two "instance.connector" endpoints; the result says why when it refuses.
     ConnectionCheck connect(const QString& a, const QString& b, const Points& points = {});
 
-    // New centres (diagram units) after a drag; connections whose both ends move by the
+    // New centres (diagram units) after a drag, of components and outer connectors' blocks; connections whose both ends move by the
     // same amount have their route points carried along.
     void moveTo(const QHash<QString, QPointF>& centres);
     void moveBy(const QStringList& names, QPointF delta);
@@ -47,7 +47,7 @@ public:
     // hand); false when they are unchanged or there is no such connection.
     bool setConnectionPoints(int index, const Points& points);
 
-    // Deletes components (with their connections) and connections, in one step.
+    // Deletes components and outer connectors (with their connections) and connections, in one step.
     void remove(const QStringList& names, const QList<int>& connections = {});
     bool rename(const QString& oldName, const QString& newName, QString* reason = nullptr);
     // Replaces a component's parameters and variable settings; false when nothing changed.
@@ -65,6 +65,20 @@ public:
     // the new names.
     QStringList paste(const diagram::Diagram& fragment, QPointF offset, const QString& actionName = {});
 
+    // Outer connectors of this level (docs/editor.md, Subsystems): a Flange_a, RealInput...
+    // placed by hand at `position` on the canvas, under a fresh name (flange_a,
+    // flange_a1...), on the icon where it lies on the canvas. Returns the name, or an
+    // empty string with the reason. Moving, deleting and renaming go through moveTo,
+    // remove and rename, as for components.
+    QString addOuterConnector(const QString& type, QPointF position, QString* error = nullptr);
+    // Name, description and icon position of one outer connector, as its dialog left
+    // them; a new name is carried to the wires inside. False (with the reason) when refused
+    // or unchanged.
+    bool setOuterConnector(const QString& name, const diagram::OuterConnector& edited, QString* reason = nullptr);
+    // Every outer connector's icon position from where it lies on the canvas; false when
+    // nothing changes.
+    bool placeConnectorsLikeCanvas();
+
     // Moves the components into a new embedded subsystem of type `typeName` and puts one
     // instance of it in their place (docs/editor.md, Subsystems). Returns the instance's
     // name, or an empty string with the reason.
@@ -78,6 +92,8 @@ public:
 private:
     // Pushes onto the document's stack; refused (and deleted) in a read-only level.
     bool push(QUndoCommand* command);
+    // The level shown, inside `root` (a copy of the document's whole diagram).
+    diagram::Diagram& levelIn(diagram::Diagram& root) const;
 
     DiagramDocument& doc_;
 };

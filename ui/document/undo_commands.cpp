@@ -258,6 +258,25 @@ void ReplaceLevelCommand::undo()
     doc_.replaceLevel(before_);
 }
 
+SetOuterConnectorsCommand::SetOuterConnectorsCommand(DiagramDocument& doc, diagram::Diagram root, const QString& text,
+                                                     QUndoCommand* parent)
+    : LevelCommand(doc, parent), before_(doc.rootDiagram()), after_(std::move(root))
+{
+    setText(text);
+}
+
+void SetOuterConnectorsCommand::redo()
+{
+    enter();
+    doc_.replaceRoot(after_);
+}
+
+void SetOuterConnectorsCommand::undo()
+{
+    enter();
+    doc_.replaceRoot(before_);
+}
+
 SetExperimentCommand::SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent)
     : QUndoCommand(parent), doc_(doc), old_(doc.rootDiagram().experiment), new_(e)
 {

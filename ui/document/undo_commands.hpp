@@ -156,7 +156,6 @@ private:
     std::vector<diagram::Component> oldComponents_, newComponents_;
 };
 
-// The experiment belongs to the top diagram, whatever level is shown.
 // Grouping and ungrouping: the whole content of a level, before and after, as one step.
 class ReplaceLevelCommand : public LevelCommand {
 public:
@@ -168,6 +167,22 @@ private:
     diagram::Diagram before_, after_;
 };
 
+// The level's outer connectors added, removed, renamed or placed on the icon. A rename or
+// a removal also changes wires: inside, and at every instance of the subsystem in the
+// file. The whole diagram, before and after, as one step (its experiment and plot set-up
+// are left as they are then).
+class SetOuterConnectorsCommand : public LevelCommand {
+public:
+    SetOuterConnectorsCommand(DiagramDocument& doc, diagram::Diagram root, const QString& text,
+                              QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    diagram::Diagram before_, after_;
+};
+
+// The experiment belongs to the top diagram, whatever level is shown.
 class SetExperimentCommand : public QUndoCommand {
 public:
     SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent = nullptr);

@@ -46,6 +46,8 @@ LibraryBrowser::LibraryBrowser(LibraryModel* model, QWidget* parent) : QWidget(p
         const QString type = index.data(LibraryModel::TypeRole).toString();
         if (!type.isEmpty())
             emit componentRequested(type);
+        else if (const QString connector = index.data(LibraryModel::ConnectorRole).toString(); !connector.isEmpty())
+            emit connectorRequested(connector);
     });
 }
 

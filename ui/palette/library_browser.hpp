@@ -24,6 +24,8 @@ public:
 
 signals:
     void componentRequested(const QString& type);
+    // A connector of the Connectors group was double-clicked ("Rotational.Flange_a").
+    void connectorRequested(const QString& type);
 
 private:
     void applyFilter(const QString& text);

@@ -2,6 +2,7 @@
 
 #include "engine/library/library.hpp"
 #include "ui/canvas/icon_cache.hpp"
+#include "ui/document/outer_connectors.hpp"
 #include "ui/mime_types.hpp"
 
 #include <QApplication>
@@ -68,13 +69,32 @@ LibraryModel::LibraryModel(const library::Library& library, IconCache& icons, QO
                                                              QString::fromStdString(d->description).toHtmlEscaped()));
         parentItem->appendRow(leaf);
     }
+    QStandardItem* connectors = childFolder(invisibleRootItem(), tr("Connectors"));
+    for (const QString& type : placeableConnectorTypes()) {
+        const QString leafName = type.section(QLatin1Char('.'), -2).replace(QLatin1Char('.'), QLatin1Char(' '));
+        auto* leaf = new QStandardItem(icons.icon(QString(), leafName), leafName);
+        leaf->setEditable(false);
+        leaf->setDragEnabled(true);
+        leaf->setData(type, ConnectorRole);
+        leaf->setData(type + QStringLiteral(" connector subsystem"), SearchRole);
+        leaf->setToolTip(tr("<b>%1</b><br>An outer connector: drop it on a diagram to make the diagram a subsystem "
+                            "with this connector")
+                             .arg(type.toHtmlEscaped()));
+        connectors->appendRow(leaf);
+    }
 }
 
-QStringList LibraryModel::mimeTypes() const { return {kComponentMimeType}; }
+QStringList LibraryModel::mimeTypes() const { return {kComponentMimeType, kConnectorMimeType}; }
 
 QMimeData* LibraryModel::mimeData(const QModelIndexList& indexes) const
 {
     for (const QModelIndex& index : indexes) {
+        if (const QString connector = index.data(ConnectorRole).toString(); !connector.isEmpty()) {
+            auto* mime = new QMimeData;
+            mime->setData(kConnectorMimeType, connector.toUtf8());
+            mime->setText(connector);
+            return mime;
+        }
         const QString type = index.data(TypeRole).toString();
         if (type.isEmpty())
             continue;

@@ -1,7 +1,9 @@
 #pragma once
 // The component library as a tree by package (Rotational > Components > Inertia), with
 // icons. Leaves drag onto the canvas as application/x-flange-component carrying the type
-// name. Partial (base) definitions are not listed.
+// name. Partial (base) definitions are not listed. A last group, Connectors, holds the
+// outer connectors a subsystem's canvas takes (Flange_a, RealInput...): they drag as
+// application/x-flange-connector carrying the connector type.
 #include <QStandardItemModel>
 
 namespace flange::library {
@@ -15,7 +17,7 @@ class IconCache;
 class LibraryModel : public QStandardItemModel {
     Q_OBJECT
 public:
-    enum Role { TypeRole = Qt::UserRole + 1, SearchRole };
+    enum Role { TypeRole = Qt::UserRole + 1, SearchRole, ConnectorRole };
 
     LibraryModel(const library::Library& library, IconCache& icons, QObject* parent = nullptr);
 

@@ -30,9 +30,12 @@ ModelParametersDialog::ModelParametersDialog(const diagram::Diagram& diagram, QW
     auto* intro = new QLabel(tr("Parameters of the model itself. Component values and start values may use them "
                                 "by name (startTime = T2)."));
     intro->setWordWrap(true);
-    table_ = new QTableWidget(0, 4);
-    table_->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Unit"), tr("Description")});
-    table_->horizontalHeader()->setStretchLastSection(true);
+    table_ = new QTableWidget(0, 5);
+    table_->setHorizontalHeaderLabels({tr("Name"), tr("Value"), tr("Unit"), tr("Description"), tr("Required")});
+    table_->horizontalHeader()->setSectionResizeMode(Description, QHeaderView::Stretch);
+    table_->horizontalHeaderItem(Required)->setToolTip(
+        tr("Every instance of this subsystem must give its own value; the value here is what a new one starts from"));
+    table_->setColumnHidden(Required, diagram.connectors.empty());
     table_->verticalHeader()->hide();
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setColumnWidth(Name, 110);
@@ -105,6 +108,12 @@ void ModelParametersDialog::setRow(int row, const std::string& name)
                 table_->setItem(row, column, item = new QTableWidgetItem);
             item->setText(texts[column]);
         }
+        QTableWidgetItem* required = table_->item(row, Required);
+        if (!required) {
+            table_->setItem(row, Required, required = new QTableWidgetItem);
+            required->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        }
+        required->setCheckState(it->required ? Qt::Checked : Qt::Unchecked);
         // The name the row stands for, so a rename knows what it renames.
         table_->item(row, Name)->setData(Qt::UserRole, qs(it->name));
     }
@@ -188,6 +197,7 @@ void ModelParametersDialog::validate()
         diagram::ParameterDeclaration& p = list[static_cast<size_t>(row)];
         p.unit = table_->item(row, Unit)->text().trimmed().toStdString();
         p.description = table_->item(row, Description)->text().trimmed().toStdString();
+        p.required = table_->item(row, Required)->checkState() == Qt::Checked;
         std::string unitError;
         if (!units::parseUnit(p.unit, &unitError)) {
             problem_ = tr("%1: %2").arg(qs(p.name), qs(unitError));

@@ -17,7 +17,9 @@ namespace flange::ui {
 class ModelParametersDialog : public QDialog {
     Q_OBJECT
 public:
-    enum Column { Name, Value, Unit, Description };
+    // Required: shown for a subsystem (a diagram with outer connectors), whose instances
+    // must then each give the parameter a value.
+    enum Column { Name, Value, Unit, Description, Required };
 
     explicit ModelParametersDialog(const diagram::Diagram& diagram, QWidget* parent = nullptr);
 

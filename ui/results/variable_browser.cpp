@@ -29,8 +29,6 @@ private:
     bool old_;
 };
 
-QString instanceOf(const QString& path) { return path.section(QLatin1Char('.'), 0, 0); }
-
 } // namespace
 
 VariableBrowser::VariableBrowser(QWidget* parent) : QWidget(parent)
@@ -203,7 +201,9 @@ void VariableBrowser::currentChanged()
     if (quiet_ || !current.isValid())
         return;
     const QModelIndex name = current.siblingAtColumn(VariableTreeModel::NameColumn);
-    emit componentSelected(instanceOf(name.data(VariableTreeModel::PathRole).toString()));
+    // The whole path: inside subsystems only the window knows which part of
+    // "vehicle.mass.v" is the component (DiagramDocument::locate).
+    emit componentSelected(name.data(VariableTreeModel::PathRole).toString());
 }
 
 } // namespace flange::ui

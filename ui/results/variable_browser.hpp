@@ -46,8 +46,9 @@ public slots:
 
 signals:
     void plotRequested(const QString& name, bool on);
-    // The user selected a component's node or one of its variables.
-    void componentSelected(const QString& instance);
+    // The user selected a component's node or one of its variables: the node's full path
+    // ("clutch1", "clutch1.w", "vehicle.mass.v"), which names the component it belongs to.
+    void componentSelected(const QString& path);
 
 private:
     void applyFilter();
