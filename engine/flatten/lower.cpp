@@ -2,6 +2,7 @@
 
 #include "engine/error.hpp"
 #include "engine/expr/differentiate.hpp"
+#include "engine/library/enumeration.hpp"
 
 #include <cmath>
 
@@ -17,12 +18,13 @@ Symbol builtinSymbol(const std::string& name)
         {"pi", M_PI}, {"Modelica.Constants.pi", M_PI}, {"eps", 1e-15}, {"Modelica.Constants.eps", 1e-15},
         {"small", 1e-60}, {"Modelica.Constants.small", 1e-60}, {"inf", 1e60}, {"Modelica.Constants.inf", 1e60},
         {"g_n", 9.80665}, {"Modelica.Constants.g_n", 9.80665},
-        {"StateSelect.never", Never}, {"StateSelect.avoid", Avoid}, {"StateSelect.default", Default},
-        {"StateSelect.prefer", Prefer}, {"StateSelect.always", Always},
     };
     for (const auto& [n, v] : table)
         if (name == n)
             return Symbol{Symbol::Kind::Value, v, -1};
+    // Enumeration literals (Init.NoInit, StateSelect.prefer) stand for their ordinal.
+    if (std::optional<int> ordinal = library::enumerationLiteral(name))
+        return Symbol{Symbol::Kind::Value, static_cast<double>(*ordinal), -1};
     return {};
 }
 
@@ -80,6 +82,8 @@ NodeId Lowerer::lowerNode(const Ast& a, bool noEvent)
         case Symbol::Kind::Disabled: fail(a, "'" + a.name + "' belongs to a disabled conditional connector");
         case Symbol::Kind::Unknown: break;
         }
+        if (std::optional<std::string> bad = library::badLiteralMessage(a.name))
+            fail(a, *bad);
         fail(a, "unknown name '" + a.name + "'");
     }
     case Ast::Kind::Unary: {

@@ -49,7 +49,8 @@ private:
     int component_;
 };
 
-// Built-in names: pi, eps, small, inf, g_n, StateSelect.*; Unknown if not built in.
+// Built-in names: pi, eps, small, inf, g_n, and the literals of the known enumerations
+// (StateSelect.prefer, Init.NoInit: library/enumeration.hpp); Unknown otherwise.
 Symbol builtinSymbol(const std::string& name);
 
 } // namespace flange::flatten

@@ -15,7 +15,7 @@
 
 namespace flange::flatten {
 
-// A parameter's evaluated value: a number (Real/Integer/Boolean/StateSelect) or a table.
+// A parameter's evaluated value: a number (Real/Integer/Boolean/enumeration ordinal) or a table.
 struct ParamValue {
     double value = 0;
     int32_t table = -1;
