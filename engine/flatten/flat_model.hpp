@@ -66,6 +66,7 @@ struct Relation {
     expr::NodeId lhs = expr::kNone, rhs = expr::kNone;
     std::string origin;
     int component = -1;
+    std::string error; // not empty: when it becomes true, the simulation stops with this message
 };
 
 struct FlatModel {

@@ -40,6 +40,9 @@ private:
     expr::NodeId relation(expr::Op op, expr::NodeId l, expr::NodeId r, bool noEvent);
     bool dependsOnContinuous(expr::NodeId id) const;
     expr::NodeId frozenInteger(expr::Op op, expr::NodeId x);
+    expr::TableOptions tableOptions(const expr::Ast& a);
+    expr::NodeId eventInterval(int32_t table, expr::NodeId u, bool noEvent);
+    void forbidExtrapolation(int32_t table, expr::NodeId u, const std::string& name);
 
     expr::Pool& pool_;
     Scope scope_;
