@@ -361,6 +361,7 @@ private:
             RelationInfo info;
             info.op = r.op;
             info.origin = r.origin;
+            info.error = r.error;
             bool greater = r.op == expr::Op::Gt || r.op == expr::Op::Ge;
             NodeId d = greater ? f_.pool.sub(r.lhs, r.rhs) : f_.pool.sub(r.rhs, r.lhs);
             info.timeEvent = affineInTime(d, info.a, info.b, info.discreteCoefficients);

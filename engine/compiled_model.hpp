@@ -37,6 +37,7 @@ struct RelationInfo {
     double nominal = 1;
     bool readsSolved = false; // reads an algebraic unknown or a derivative (solved at events)
     bool inResidual = false;  // read by a continuous equation (not only by discrete ones)
+    std::string error;        // not empty: true stops the simulation with this message (a table left)
 };
 
 struct TranslationStats {

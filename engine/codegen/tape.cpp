@@ -4,22 +4,6 @@
 
 namespace flange::codegen {
 
-static double interp(const TableData& t, double u, size_t col, bool slope)
-{
-    const auto& x = t.x;
-    const auto& y = t.columns[col];
-    if (x.size() == 1)
-        return slope ? 0.0 : y[0];
-    size_t i = 0;
-    while (i + 2 < x.size() && u >= x[i + 1])
-        ++i;
-    double dx = x[i + 1] - x[i];
-    if (dx == 0)
-        return slope ? 0.0 : y[i + 1];
-    double s = (y[i + 1] - y[i]) / dx;
-    return slope ? s : y[i] + s * (u - x[i]);
-}
-
 void Tape::run(const TapeInputs& in, double* registers) const
 {
     double* r = registers;
@@ -82,8 +66,12 @@ void Tape::run(const TapeInputs& in, double* registers) const
         case TOp::IntDiv: r[I.dst] = std::trunc(r[I.a] / r[I.b]); break;
         case TOp::Interp:
         case TOp::InterpSlope:
-            r[I.dst] = interp(tables_[static_cast<size_t>(I.b & 0xffff)], r[I.a], static_cast<size_t>(I.b >> 16),
-                              I.op == TOp::InterpSlope);
+        {
+            const expr::TableInterpolator& t = *tables_[static_cast<size_t>(I.b & 0xffff)];
+            const int column = (I.b >> 16) + 2;
+            const int interval = I.c < 0 ? -1 : static_cast<int>(r[I.c]);
+            r[I.dst] = I.op == TOp::Interp ? t.value(r[I.a], column, interval) : t.slope(r[I.a], column, interval);
+        }
             break;
         case TOp::JumpIfZero:
             if (r[I.a] == 0)

@@ -5,8 +5,11 @@
 // jumps, so an untaken branch never runs. A Tape is immutable once built: every
 // evaluator (one per simulation and tape) brings its own register file, so one compiled
 // model can run on many threads at once.
+#include "engine/expr/table_interpolation.hpp"
+
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace flange::codegen {
@@ -26,6 +29,7 @@ struct Instr {
     uint8_t out = 0; // Store: which output array
     int32_t dst = 0; // register, or jump target
     int32_t a = 0, b = 0;
+    int32_t c = -1; // Interp: register of the event interval, or -1
 };
 
 struct TapeInputs {
@@ -37,11 +41,6 @@ struct TapeInputs {
     double time = 0;
     double initial = 0;
     double* out[2] = {nullptr, nullptr};
-};
-
-struct TableData {
-    std::vector<double> x;
-    std::vector<std::vector<double>> columns; // by column number - 2
 };
 
 class Tape {
@@ -58,7 +57,7 @@ private:
     friend class TapeCompiler;
     std::vector<Instr> code_;
     std::vector<double> initialRegisters_; // constants first, then zeroed work registers
-    std::vector<TableData> tables_;
+    std::vector<std::shared_ptr<const expr::TableInterpolator>> tables_; // shared with the pool
 };
 
 } // namespace flange::codegen

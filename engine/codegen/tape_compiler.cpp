@@ -29,7 +29,7 @@ int32_t TapeCompiler::constant(double v)
 int32_t TapeCompiler::emit(TOp op, int32_t a, int32_t b)
 {
     int32_t d = fresh();
-    tape_.code_.push_back(Instr{op, 0, d, a, b});
+    tape_.code_.push_back(Instr{op, 0, d, a, b, -1});
     return d;
 }
 
@@ -38,16 +38,7 @@ int32_t TapeCompiler::table(int32_t poolTable)
     auto it = tables_.find(poolTable);
     if (it != tables_.end())
         return it->second;
-    const expr::Table& t = pool_.table(poolTable);
-    TableData d;
-    size_t cols = t.rows.empty() ? 0 : t.rows[0].size();
-    d.columns.resize(cols > 1 ? cols - 1 : 0);
-    for (const auto& row : t.rows) {
-        d.x.push_back(row[0]);
-        for (size_t c = 1; c < cols; ++c)
-            d.columns[c - 1].push_back(row[c]);
-    }
-    tape_.tables_.push_back(std::move(d));
+    tape_.tables_.push_back(pool_.table(poolTable).interpolator);
     int32_t id = static_cast<int32_t>(tape_.tables_.size() - 1);
     tables_[poolTable] = id;
     return id;
@@ -78,19 +69,19 @@ int32_t TapeCompiler::compile(expr::NodeId id)
         int32_t c = compile(n.a);
         r = fresh();
         size_t jz = tape_.code_.size();
-        tape_.code_.push_back(Instr{TOp::JumpIfZero, 0, 0, c, 0});
+        tape_.code_.push_back(Instr{TOp::JumpIfZero, 0, 0, c, 0, -1});
         size_t mark = memoLog_.size();
         int32_t t = compile(n.b);
-        tape_.code_.push_back(Instr{TOp::Move, 0, r, t, 0});
+        tape_.code_.push_back(Instr{TOp::Move, 0, r, t, 0, -1});
         while (memoLog_.size() > mark) {
             memo_.erase(memoLog_.back());
             memoLog_.pop_back();
         }
         size_t jmp = tape_.code_.size();
-        tape_.code_.push_back(Instr{TOp::Jump, 0, 0, 0, 0});
+        tape_.code_.push_back(Instr{TOp::Jump, 0, 0, 0, 0, -1});
         tape_.code_[jz].dst = static_cast<int32_t>(tape_.code_.size());
         int32_t e = compile(n.c);
-        tape_.code_.push_back(Instr{TOp::Move, 0, r, e, 0});
+        tape_.code_.push_back(Instr{TOp::Move, 0, r, e, 0, -1});
         while (memoLog_.size() > mark) {
             memo_.erase(memoLog_.back());
             memoLog_.pop_back();
@@ -101,8 +92,10 @@ int32_t TapeCompiler::compile(expr::NodeId id)
     case Op::Interp:
     case Op::InterpSlope: {
         int32_t u = compile(n.a);
+        int32_t interval = n.c == expr::kNone ? -1 : compile(n.c);
         int32_t col = static_cast<int32_t>(pool_.node(n.b).value) - 2;
         r = emit(n.op == Op::Interp ? TOp::Interp : TOp::InterpSlope, u, table(n.index) | (col << 16));
+        tape_.code_.back().c = interval;
         break;
     }
     case Op::Pow: {
@@ -146,7 +139,7 @@ int32_t TapeCompiler::compile(expr::NodeId id)
 void TapeCompiler::store(expr::NodeId e, int which, int32_t index)
 {
     int32_t r = compile(e);
-    tape_.code_.push_back(Instr{TOp::Store, static_cast<uint8_t>(which), index, r, 0});
+    tape_.code_.push_back(Instr{TOp::Store, static_cast<uint8_t>(which), index, r, 0, -1});
 }
 
 Tape TapeCompiler::finish()

@@ -97,6 +97,9 @@ struct Diagram {
     std::vector<OuterConnector> connectors;
     std::vector<Diagram> subsystems; // embedded, each .name is its type name
     std::vector<DiagramVariable> variables;
+    // The folder of the file it was read from (not saved): relative table file names
+    // (CombiTimeTable's fileName) are found there. Empty: the working folder.
+    std::string folder;
 
     Component* component(const std::string& n);
     const Component* component(const std::string& n) const;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -487,7 +488,9 @@ Diagram loadDiagram(const std::string& path)
         throw badInput(path + ": cannot read file");
     std::stringstream ss;
     ss << in.rdbuf();
-    return parseDiagram(ss.str(), path);
+    Diagram d = parseDiagram(ss.str(), path);
+    d.folder = std::filesystem::absolute(std::filesystem::path(path)).parent_path().string();
+    return d;
 }
 
 std::string serializeDiagram(const Diagram& d) { return toJson(d).dump(2) + "\n"; }

@@ -93,7 +93,8 @@ NodeId Differentiator::d(NodeId id)
     case Op::Rem: r = da(); break;
     case Op::Interp: {
         NodeId ud = da();
-        r = ud == z ? z : p.mul(p.interp(n.index, n.a, static_cast<int>(p.node(n.b).value), true), ud);
+        // The event interval (n.c) is constant between events: it has no derivative.
+        r = ud == z ? z : p.mul(p.interp(n.index, n.a, static_cast<int>(p.node(n.b).value), true, n.c), ud);
         break;
     }
     }

@@ -19,7 +19,8 @@ double evaluate(const Pool& pool, NodeId id, const EvalContext& ctx)
     case Op::Interp:
     case Op::InterpSlope:
         return interpolateTable(pool.table(n.index), evaluate(pool, n.a, ctx), static_cast<int>(pool.node(n.b).value),
-                                n.op == Op::InterpSlope);
+                                n.op == Op::InterpSlope,
+                                n.c == kNone ? -1 : static_cast<int>(evaluate(pool, n.c, ctx)));
     default:
         if (n.b == kNone)
             return applyUnary(n.op, evaluate(pool, n.a, ctx));

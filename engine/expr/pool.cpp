@@ -220,17 +220,32 @@ NodeId Pool::binary(Op op, NodeId a, NodeId b)
     return intern(op, a, b);
 }
 
-NodeId Pool::interp(int32_t table, NodeId u, int column, bool slope)
+NodeId Pool::interp(int32_t table, NodeId u, int column, bool slope, NodeId interval)
 {
-    if (isConst(u))
-        return constant(interpolateTable(tables_[static_cast<size_t>(table)], constValue(u), column, slope));
-    return intern(slope ? Op::InterpSlope : Op::Interp, u, constant(column), kNone, table);
+    if (isConst(u) && (interval == kNone || isConst(interval)))
+        return constant(interpolateTable(tables_[static_cast<size_t>(table)], constValue(u), column, slope,
+                                         interval == kNone ? -1 : static_cast<int>(constValue(interval))));
+    return intern(slope ? Op::InterpSlope : Op::Interp, u, constant(column), interval, table);
 }
 
 int32_t Pool::addTable(Table t)
 {
+    t.interpolator = std::make_shared<const TableInterpolator>(t.rows, t.options);
     tables_.push_back(std::move(t));
     return static_cast<int32_t>(tables_.size() - 1);
+}
+
+int32_t Pool::tableWithOptions(int32_t table, const TableOptions& o)
+{
+    if (tables_[static_cast<size_t>(table)].options == o)
+        return table;
+    for (size_t k = 0; k < tables_.size(); ++k)
+        if (tables_[k].options == o && tables_[k].rows == tables_[static_cast<size_t>(table)].rows)
+            return static_cast<int32_t>(k);
+    Table copy;
+    copy.rows = tables_[static_cast<size_t>(table)].rows;
+    copy.options = o;
+    return addTable(std::move(copy));
 }
 
 NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf,
@@ -271,7 +286,8 @@ NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf
         case Op::If: out = ifThenElse(memo.at(n.a), memo.at(n.b), memo.at(n.c)); break;
         case Op::Interp:
         case Op::InterpSlope:
-            out = interp(n.index, memo.at(n.a), static_cast<int>(node(n.b).value), n.op == Op::InterpSlope);
+            out = interp(n.index, memo.at(n.a), static_cast<int>(node(n.b).value), n.op == Op::InterpSlope,
+                         n.c == kNone ? kNone : memo.at(n.c));
             break;
         default:
             if (n.b == kNone)
@@ -359,24 +375,11 @@ double applyBinary(Op op, double x, double y)
     }
 }
 
-double interpolateTable(const Table& t, double u, int column, bool slope)
+double interpolateTable(const Table& t, double u, int column, bool slope, int interval)
 {
-    // Modelica.Math.Vectors.interpolate: linear, extrapolating through the end segments.
-    const auto& r = t.rows;
-    size_t col = static_cast<size_t>(column - 1);
-    if (r.empty())
+    if (!t.interpolator)
         return 0;
-    if (r.size() == 1)
-        return slope ? 0.0 : r[0][col];
-    size_t i = 0;
-    while (i + 2 < r.size() && u >= r[i + 1][0])
-        ++i;
-    double x0 = r[i][0], x1 = r[i + 1][0];
-    double y0 = r[i][col], y1 = r[i + 1][col];
-    if (x1 == x0)
-        return slope ? 0.0 : y1;
-    double s = (y1 - y0) / (x1 - x0);
-    return slope ? s : y0 + s * (u - x0);
+    return slope ? t.interpolator->slope(u, column, interval) : t.interpolator->value(u, column, interval);
 }
 
 const char* opName(Op op)

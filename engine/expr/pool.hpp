@@ -2,8 +2,11 @@
 // Hash-consed expression DAG over resolved variable ids. Identical subtrees are one
 // node, so common subexpressions are shared and derivatives stay small. Builders fold
 // constants and drop neutral elements; they never expand.
+#include "engine/expr/table_interpolation.hpp"
+
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -29,7 +32,7 @@ enum class Op : uint8_t {
     Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh, Exp, Log, Log10, Sqrt, Abs, Sign,
     Floor, Ceil, Integer,
     Atan2, Min, Max, Mod, Rem, IntDiv,
-    Interp,      // interpolate(table[index], a, column c) ; c stored as node of Const
+    Interp,      // interpolate(table[index], a, column b) ; b a Const node; c the event interval or kNone
     InterpSlope, // d interpolate / du at a
 };
 
@@ -40,9 +43,12 @@ struct Node {
     double value = 0;
 };
 
-// A table for interpolate(): rows of equal length.
+// A table for interpolate(): rows of equal length, and how to interpolate them. The
+// interpolator is made by Pool::addTable and shared with the tapes.
 struct Table {
     std::vector<std::vector<double>> rows;
+    TableOptions options;
+    std::shared_ptr<const TableInterpolator> interpolator;
 };
 
 // What makes a table unusable ("row 3 has 2 entries, row 1 has 3"), or empty if nothing:
@@ -79,9 +85,13 @@ public:
     NodeId ifThenElse(NodeId c, NodeId a, NodeId b);
     NodeId unary(Op op, NodeId a);   // Sin ... Integer
     NodeId binary(Op op, NodeId a, NodeId b); // Atan2 ... IntDiv, and arithmetic/relations by op
-    NodeId interp(int32_t table, NodeId u, int column, bool slope = false);
+    // interval: the number of the table's event points passed (frozen), or kNone.
+    NodeId interp(int32_t table, NodeId u, int column, bool slope = false, NodeId interval = kNone);
 
+    // Checks the rows' order for the options (tableOrderDefect) before: rows must be usable.
     int32_t addTable(Table t);
+    // The same rows with other options (one copy per set of options).
+    int32_t tableWithOptions(int32_t table, const TableOptions& o);
     const Table& table(int32_t id) const { return tables_[static_cast<size_t>(id)]; }
 
     bool isConst(NodeId id) const { return node(id).op == Op::Const; }
@@ -125,7 +135,7 @@ private:
 // Applies a unary or binary math op to numbers, with Modelica's semantics.
 double applyUnary(Op op, double x);
 double applyBinary(Op op, double x, double y);
-double interpolateTable(const Table& t, double u, int column, bool slope);
+double interpolateTable(const Table& t, double u, int column, bool slope, int interval = -1);
 
 bool isRelationOp(Op op);
 const char* opName(Op op);

@@ -12,7 +12,8 @@
 
 namespace flange::flatten {
 
-enum StateSelect : int { Never = 0, Avoid = 1, Default = 2, Prefer = 3, Always = 4 };
+// The ordinals of Modelica's StateSelect literals (library/enumeration.cpp lists them).
+enum StateSelect : int { Never = 1, Avoid = 2, Default = 3, Prefer = 4, Always = 5 };
 
 struct FlatVar {
     std::string name;
@@ -65,6 +66,7 @@ struct Relation {
     expr::NodeId lhs = expr::kNone, rhs = expr::kNone;
     std::string origin;
     int component = -1;
+    std::string error; // not empty: when it becomes true, the simulation stops with this message
 };
 
 struct FlatModel {

@@ -213,6 +213,7 @@ private:
                            "' is used inside itself: " + joined(at.chainNames, comp.type));
         params_.emplace_back(at.scope, m_.pool, def, comp, path);
         InstanceParameters& params = params_.back();
+        params.setDataFolder(d_.folder);
         // Every declared parameter is evaluated, used or not, so a bad value is never silent.
         for (const library::ParameterDef& p : def.parameters)
             params.get(p.name);
@@ -266,6 +267,7 @@ private:
         m_.componentTypes.push_back(comp.type);
         instances_.emplace_back(at.scope, m_.pool, def, comp, path);
         Inst& in = instances_.back();
+        in.params.setDataFolder(d_.folder);
         for (const auto& p : def.parameters)
             in.params.get(p.name);
         for (const auto& [k, v] : comp.variables)

@@ -2,8 +2,10 @@
 
 #include "engine/error.hpp"
 #include "engine/expr/differentiate.hpp"
+#include "engine/library/enumeration.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 namespace flange::flatten {
 
@@ -17,12 +19,13 @@ Symbol builtinSymbol(const std::string& name)
         {"pi", M_PI}, {"Modelica.Constants.pi", M_PI}, {"eps", 1e-15}, {"Modelica.Constants.eps", 1e-15},
         {"small", 1e-60}, {"Modelica.Constants.small", 1e-60}, {"inf", 1e60}, {"Modelica.Constants.inf", 1e60},
         {"g_n", 9.80665}, {"Modelica.Constants.g_n", 9.80665},
-        {"StateSelect.never", Never}, {"StateSelect.avoid", Avoid}, {"StateSelect.default", Default},
-        {"StateSelect.prefer", Prefer}, {"StateSelect.always", Always},
     };
     for (const auto& [n, v] : table)
         if (name == n)
             return Symbol{Symbol::Kind::Value, v, -1};
+    // Enumeration literals (Init.NoInit, StateSelect.prefer) stand for their ordinal.
+    if (std::optional<int> ordinal = library::enumerationLiteral(name))
+        return Symbol{Symbol::Kind::Value, static_cast<double>(*ordinal), -1};
     return {};
 }
 
@@ -80,6 +83,8 @@ NodeId Lowerer::lowerNode(const Ast& a, bool noEvent)
         case Symbol::Kind::Disabled: fail(a, "'" + a.name + "' belongs to a disabled conditional connector");
         case Symbol::Kind::Unknown: break;
         }
+        if (std::optional<std::string> bad = library::badLiteralMessage(a.name))
+            fail(a, *bad);
         fail(a, "unknown name '" + a.name + "'");
     }
     case Ast::Kind::Unary: {
@@ -150,6 +155,63 @@ NodeId Lowerer::frozenInteger(Op op, NodeId x)
     return d;
 }
 
+// interpolate()'s arguments 4 to 6: constants with MSL's ordinals.
+expr::TableOptions Lowerer::tableOptions(const Ast& a)
+{
+    auto ordinal = [&](size_t i, const char* what, int count) {
+        NodeId n = lowerNode(*a.args[i], true);
+        double v = pool_.isConst(n) ? pool_.constValue(n) : 0;
+        if (!pool_.isConst(n) || v != std::floor(v) || v < 1 || v > count)
+            fail(*a.args[i], std::string("interpolate(): ") + what + " must be a constant from 1 to " +
+                                 std::to_string(count));
+        return static_cast<int>(v);
+    };
+    expr::TableOptions o;
+    o.smoothness = static_cast<expr::Smoothness>(ordinal(3, "smoothness", 6));
+    o.extrapolation = static_cast<expr::Extrapolation>(ordinal(4, "extrapolation", 4));
+    o.timeEvents = static_cast<expr::TimeEvents>(ordinal(5, "timeEvents", 3));
+    return o;
+}
+
+// The number of the table's event points that u has passed, as frozen relations
+// u >= point: with u affine in time these are time events, so the segment of a jump or
+// of constant segments changes exactly at its time (Modelica's CombiTimeTable). kNone
+// when the table has no event points or there is no model (a parameter expression).
+NodeId Lowerer::eventInterval(int32_t table, NodeId u, bool noEvent)
+{
+    const auto& points = pool_.table(table).interpolator->eventPoints();
+    if (points.empty() || !model_ || !dependsOnContinuous(u))
+        return expr::kNone;
+    NodeId count = pool_.zero();
+    for (double p : points)
+        count = pool_.add(count, relation(Op::Ge, u, pool_.constant(p), noEvent));
+    return count;
+}
+
+// NoExtrapolation: two relations, u < first time and u > last time, that stop the
+// simulation with a message naming the component and the table when one becomes true.
+// With u affine in time they are time events: the stop comes exactly where u leaves.
+void Lowerer::forbidExtrapolation(int32_t table, NodeId u, const std::string& name)
+{
+    if (!model_ || !dependsOnContinuous(u))
+        return;
+    const expr::TableInterpolator& t = *pool_.table(table).interpolator;
+    auto number = [](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%g", v);
+        return std::string(buf);
+    };
+    const std::string who = component_ >= 0 && static_cast<size_t>(component_) < model_->componentNames.size()
+                                ? "component '" + model_->componentNames[static_cast<size_t>(component_)] + "'"
+                                : origin_;
+    const std::string msg = who + ": the time left the range [" + number(t.xMin()) + ", " + number(t.xMax()) +
+                            "] of table '" + name + "', which has no extrapolation (NoExtrapolation)";
+    for (NodeId r : {relation(Op::Lt, u, pool_.constant(t.xMin()), false),
+                     relation(Op::Gt, u, pool_.constant(t.xMax()), false)})
+        if (pool_.node(r).op == Op::Rel)
+            model_->relations[static_cast<size_t>(pool_.node(r).index)].error = msg;
+}
+
 NodeId Lowerer::call(const Ast& a, bool noEvent)
 {
     const std::string& f = a.name;
@@ -213,8 +275,9 @@ NodeId Lowerer::call(const Ast& a, bool noEvent)
         return pool_.compare(Op::Ne, x, pool_.pre(pool_.node(x).index));
     }
     if (f == "interpolate" || f == "size") {
-        if (f == "interpolate" && a.args.size() != 3)
-            fail(a, "interpolate(table, u, column) takes 3 arguments");
+        if (f == "interpolate" && a.args.size() != 3 && a.args.size() != 6)
+            fail(a, "interpolate(table, u, column) takes 3 arguments, or 6 with smoothness, extrapolation and "
+                    "timeEvents");
         if (f == "size")
             argc(2);
         const Ast& t = *a.args[0];
@@ -237,7 +300,15 @@ NodeId Lowerer::call(const Ast& a, bool noEvent)
         int c = static_cast<int>(pool_.constValue(col));
         if (table.rows.empty() || c < 2 || static_cast<size_t>(c) > table.rows[0].size())
             fail(a, "interpolate(): column " + std::to_string(c) + " is outside the table");
-        return pool_.interp(s.id, second, c);
+        expr::TableOptions o;
+        if (a.args.size() == 6)
+            o = tableOptions(a);
+        if (std::string defect = expr::tableOrderDefect(table.rows, o); !defect.empty())
+            fail(t, "table '" + t.name + "': " + defect);
+        int32_t id = pool_.tableWithOptions(s.id, o);
+        if (o.extrapolation == expr::Extrapolation::NoExtrapolation)
+            forbidExtrapolation(id, second, t.name);
+        return pool_.interp(id, second, c, false, eventInterval(id, second, noEvent));
     }
     static const std::pair<const char*, Op> unary[] = {
         {"sin", Op::Sin}, {"cos", Op::Cos}, {"tan", Op::Tan}, {"asin", Op::Asin}, {"acos", Op::Acos},

@@ -40,6 +40,9 @@ private:
     expr::NodeId relation(expr::Op op, expr::NodeId l, expr::NodeId r, bool noEvent);
     bool dependsOnContinuous(expr::NodeId id) const;
     expr::NodeId frozenInteger(expr::Op op, expr::NodeId x);
+    expr::TableOptions tableOptions(const expr::Ast& a);
+    expr::NodeId eventInterval(int32_t table, expr::NodeId u, bool noEvent);
+    void forbidExtrapolation(int32_t table, expr::NodeId u, const std::string& name);
 
     expr::Pool& pool_;
     Scope scope_;
@@ -49,7 +52,8 @@ private:
     int component_;
 };
 
-// Built-in names: pi, eps, small, inf, g_n, StateSelect.*; Unknown if not built in.
+// Built-in names: pi, eps, small, inf, g_n, and the literals of the known enumerations
+// (StateSelect.prefer, Init.NoInit: library/enumeration.hpp); Unknown otherwise.
 Symbol builtinSymbol(const std::string& name);
 
 } // namespace flange::flatten

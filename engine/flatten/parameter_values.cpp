@@ -2,9 +2,11 @@
 
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
+#include "engine/io/table_file.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <unordered_map>
 
 namespace flange::flatten {
@@ -34,7 +36,8 @@ std::optional<double> valueOfConstants(const expr::Pool& pool, NodeId root)
         case Op::If: value[id] = v(n.a) != 0 ? v(n.b) : v(n.c); break;
         case Op::Interp: case Op::InterpSlope:
             value[id] = expr::interpolateTable(pool.table(n.index), v(n.a), static_cast<int>(v(n.b)),
-                                               n.op == Op::InterpSlope);
+                                               n.op == Op::InterpSlope,
+                                               n.c == expr::kNone ? -1 : static_cast<int>(v(n.c)));
             break;
         default:
             value[id] = n.b == expr::kNone ? expr::applyUnary(n.op, v(n.a)) : expr::applyBinary(n.op, v(n.a), v(n.b));
@@ -165,6 +168,14 @@ Symbol InstanceParameters::get(const std::string& name)
     if (!inProgress_.insert(name).second)
         throw badInput("parameter '" + who + "' depends on itself");
     ParamValue pv;
+    if (pd->type == library::ValueType::String) {
+        // Text (a file name): no value in expressions; text() gives it.
+        const Json* given = comp_.parameter(name);
+        if (given && !given->is_string())
+            throw badInput("parameter '" + who + "' (" + def_.name + ") must be text");
+        inProgress_.erase(name);
+        return {};
+    }
     if (const Json* given = comp_.parameter(name)) {
         pv = evalJson(*given, pool_, outer_, "parameter '" + who + "'");
     } else if (pd->required) {
@@ -196,6 +207,65 @@ Scope InstanceParameters::scope()
     return [this](const std::string& n) { return get(n); };
 }
 
+std::string InstanceParameters::text(const std::string& name) const
+{
+    const library::ParameterDef* pd = def_.parameter(name);
+    if (!pd || pd->type != library::ValueType::String)
+        throw badInput("component '" + path_ + "' (" + def_.name + "): '" + name + "' is not a text parameter");
+    if (const Json* given = comp_.parameter(name); given && given->is_string())
+        return given->get<std::string>();
+    return pd->defaultValue ? pd->defaultValue->text : std::string();
+}
+
+// A table-valued definition expression: a matrix, another table parameter, "if c then A
+// else B" with a constant condition, or tableFromFile(fileName, tableName) naming two text
+// parameters. A relative file name is relative to the diagram's folder.
+std::optional<ParamValue> InstanceParameters::tableExpression(const expr::Ast& a, const library::ExprText& e,
+                                                              const std::string& what)
+{
+    using expr::Ast;
+    if (a.kind == Ast::Kind::Ident) {
+        Symbol s = get(a.name);
+        if (s.kind != Symbol::Kind::Table)
+            return std::nullopt;
+        ParamValue pv;
+        pv.table = s.id;
+        return pv;
+    }
+    if (a.kind == Ast::Kind::If && a.args.size() == 3) {
+        Lowerer low(pool_, scope(), nullptr, e.loc, what, -1);
+        NodeId c = low.lower(*a.args[0]);
+        if (!pool_.isConst(c))
+            low.fail(*a.args[0], "the condition choosing a table must be a parameter expression");
+        return tableExpression(*a.args[pool_.constValue(c) != 0 ? 1 : 2], e, what);
+    }
+    if (a.kind == Ast::Kind::Call && a.name == "tableFromFile") {
+        Lowerer low(pool_, scope(), nullptr, e.loc, what, -1);
+        if (a.args.size() != 2 || a.args[0]->kind != Ast::Kind::Ident || a.args[1]->kind != Ast::Kind::Ident)
+            low.fail(a, "tableFromFile(fileName, tableName) takes two text parameters");
+        std::string file = text(a.args[0]->name);
+        std::string tableName = text(a.args[1]->name);
+        if (file.empty() || file == "NoName")
+            throw badInput("component '" + path_ + "' (" + def_.name + "): " + a.args[0]->name +
+                           " must name the table file").about({topInstance()});
+        std::filesystem::path p(file);
+        if (p.is_relative() && !dataFolder_.empty())
+            p = std::filesystem::path(dataFolder_) / p;
+        ParamValue pv;
+        expr::Table t;
+        try {
+            t.rows = io::readTableFile(p.string(), tableName);
+        } catch (const Error& err) {
+            throw badInput("component '" + path_ + "' (" + def_.name + "): " + err.what()).about({topInstance()});
+        }
+        pv.table = pool_.addTable(std::move(t));
+        return pv;
+    }
+    return std::nullopt;
+}
+
+std::string InstanceParameters::topInstance() const { return path_.substr(0, path_.find('.')); }
+
 ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const std::string& what, bool table)
 {
     ParamValue pv;
@@ -220,13 +290,9 @@ ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const 
         pv.table = pool_.addTable(std::move(t));
         return pv;
     }
-    if (table && e.ast->kind == expr::Ast::Kind::Ident) {
-        Symbol s = get(e.ast->name);
-        if (s.kind == Symbol::Kind::Table) {
-            pv.table = s.id;
-            return pv;
-        }
-    }
+    if (table)
+        if (std::optional<ParamValue> t = tableExpression(*e.ast, e, what))
+            return *t;
     Lowerer low(pool_, scope(), nullptr, e.loc, what, -1);
     NodeId n = low.lower(*e.ast);
     if (!pool_.isConst(n)) {
@@ -269,6 +335,7 @@ std::optional<bool> evaluateCondition(const diagram::Diagram& d, const library::
     expr::Pool pool;
     ModelParameters model(d, pool);
     InstanceParameters instance(model, pool, def, comp);
+    instance.setDataFolder(d.folder);
     try {
         return instance.evalNumber(condition, "condition") != 0;
     } catch (const Error&) {

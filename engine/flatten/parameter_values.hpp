@@ -15,7 +15,7 @@
 
 namespace flange::flatten {
 
-// A parameter's evaluated value: a number (Real/Integer/Boolean/StateSelect) or a table.
+// A parameter's evaluated value: a number (Real/Integer/Boolean/enumeration ordinal) or a table.
 struct ParamValue {
     double value = 0;
     int32_t table = -1;
@@ -63,13 +63,21 @@ public:
     // A definition expression (default, condition, start) evaluated in this instance.
     ParamValue evalDefinition(const library::ExprText& e, const std::string& what, bool table);
     double evalNumber(const library::ExprText& e, const std::string& what) { return evalDefinition(e, what, false).value; }
+    // A String parameter's text: the diagram's, else the default as written.
+    std::string text(const std::string& name) const;
+    // Where relative table file names are found: the diagram's folder.
+    void setDataFolder(std::string folder) { dataFolder_ = std::move(folder); }
 
 private:
+    std::optional<ParamValue> tableExpression(const expr::Ast& a, const library::ExprText& e, const std::string& what);
+    std::string topInstance() const;
+
     Scope outer_;
     expr::Pool& pool_;
     const library::ComponentDefinition& def_;
     const diagram::Component& comp_;
     std::string path_;
+    std::string dataFolder_;
     std::unordered_map<std::string, ParamValue> done_;
     std::set<std::string> inProgress_;
 };

@@ -104,7 +104,6 @@ std::optional<ValueType> valueTypeFromString(const std::string& s)
     if (s == "Real") return ValueType::Real;
     if (s == "Integer") return ValueType::Integer;
     if (s == "Boolean") return ValueType::Boolean;
-    if (s == "StateSelect") return ValueType::StateSelect;
     if (s == "Table") return ValueType::Table;
     if (s == "String") return ValueType::String;
     return std::nullopt;

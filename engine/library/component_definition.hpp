@@ -62,12 +62,17 @@ struct ConnectorDef {
     std::string description;
 };
 
-enum class ValueType { Real, Integer, Boolean, StateSelect, Table, String };
+// Enumeration: a type named by an enumeration definition (enumeration.hpp), StateSelect
+// among them; ParameterDef::enumeration holds its name.
+enum class ValueType { Real, Integer, Boolean, Enumeration, Table, String };
+// The built-in types by name; any other name is an enumeration's (checked when resolved).
 std::optional<ValueType> valueTypeFromString(const std::string& s);
 
 struct ParameterDef {
     std::string name;
     ValueType type = ValueType::Real;
+    std::string enumeration; // type name of an Enumeration parameter ("Blocks.Types.Init")
+    Location typeLoc;        // where the type is written, for messages
     std::optional<ExprText> defaultValue;
     std::string unit;
     std::optional<double> min, max;

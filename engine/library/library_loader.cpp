@@ -5,6 +5,7 @@
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
 #include "engine/io/json_input.hpp"
+#include "engine/library/enumeration.hpp"
 #include "engine/library/subsystem_definition.hpp"
 
 #include <algorithm>
@@ -244,6 +245,33 @@ EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::s
     fail(Location{src.file()}, owner + ": an equation object needs 'if' or 'when'");
 }
 
+// An enumeration parameter's type must be a known enumeration, and a default that is a
+// literal must be one of that type's literals (a typo in "Init.InitialState" is caught at
+// start-up, naming file and line, not when a model using the default is translated).
+void checkEnumerationParameters(const ComponentDefinition& def)
+{
+    for (const ParameterDef& p : def.parameters) {
+        if (p.type != ValueType::Enumeration)
+            continue;
+        const EnumerationDef* e = findEnumeration(p.enumeration);
+        Location at = p.typeLoc.file.empty() ? Location{def.file} : p.typeLoc;
+        if (!e)
+            fail(at, "parameter '" + p.name + "': unknown type '" + p.enumeration +
+                         "' (neither Real, Integer, Boolean, Table, String nor a known enumeration)");
+        if (!p.defaultValue || !p.defaultValue->ast || p.defaultValue->ast->kind != expr::Ast::Kind::Ident)
+            continue;
+        const std::string& ref = p.defaultValue->ast->name;
+        if (literalName(*e, ref))
+            continue;
+        Location where = p.defaultValue->loc.file.empty() ? at : p.defaultValue->loc;
+        if (std::optional<std::string> bad = badLiteralMessage(ref))
+            fail(where, "parameter '" + p.name + "' default: " + *bad);
+        if (enumerationLiteral(ref))
+            fail(where, "parameter '" + p.name + "' default: '" + ref + "' is not a literal of " + e->name + " (" +
+                            e->literalList() + ")");
+    }
+}
+
 } // namespace
 
 ComponentDefinition parseDefinition(const std::string& text, const std::string& file)
@@ -309,9 +337,12 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             pd.name = getString(p, "name");
             std::string type = getString(p, "type", "Real");
             auto t = valueTypeFromString(type);
+            pd.typeLoc = src.locate(type);
+            // Another name is an enumeration type's; it may be defined in a file read later,
+            // so resolve() checks it.
+            pd.type = t.value_or(ValueType::Enumeration);
             if (!t)
-                fail(src.locate(type), "parameter '" + pd.name + "': unknown type '" + type + "'");
-            pd.type = *t;
+                pd.enumeration = type;
             pd.defaultValue = optExpr(p, "default", src, "parameter '" + pd.name + "' default");
             pd.unit = getString(p, "unit");
             if (p.contains("min") && p["min"].is_number())
@@ -379,6 +410,10 @@ void Library::loadFile(const std::string& path)
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();
+    if (isEnumerationText(text)) {
+        registerEnumeration(parseEnumeration(text, path));
+        return;
+    }
     if (isDiagramText(text)) {
         auto sub = std::make_shared<const diagram::Diagram>(diagram::parseDiagram(text, path));
         ComponentDefinition d = subsystemDefinition(sub, path);
@@ -473,6 +508,8 @@ void Library::resolve()
     };
     for (const auto& [name, def] : raw_)
         get(name, def.file);
+    for (const auto& [name, def] : resolved_)
+        checkEnumerationParameters(def);
 }
 
 const ComponentDefinition* Library::find(const std::string& name) const

@@ -45,9 +45,11 @@ ComponentDefinition subsystemDefinition(std::shared_ptr<const diagram::Diagram> 
         ParameterDef pd;
         pd.name = p.name;
         auto t = valueTypeFromString(p.type.empty() ? "Real" : p.type);
+        // Another name is an enumeration type's, checked by Library::resolve.
+        pd.type = t.value_or(ValueType::Enumeration);
         if (!t)
-            throw badInput(who + ": parameter '" + p.name + "': unknown type '" + p.type + "'");
-        pd.type = *t;
+            pd.enumeration = p.type;
+        pd.typeLoc.file = file;
         // {"value": 3, "displayUnit": "g"}: the value is in the parameter's unit.
         const diagram::Json& v = p.value.is_object() && p.value.contains("value") ? p.value["value"] : p.value;
         if (!v.is_null())

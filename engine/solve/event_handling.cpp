@@ -39,6 +39,8 @@ bool Run::updateRelations(double t, bool exact, bool holdSolved)
             v = d + (rel_[k] != 0 ? hysteresis(static_cast<int>(k)) : -hysteresis(static_cast<int>(k))) > 0;
         }
         double nv = v ? 1.0 : 0.0;
+        if (v && !r.error.empty())
+            throw simulationFailed(r.error + " at t = " + fmt(t) + " s").about({instanceOf(r.origin)}).at(t);
         if (nv != rel_[k]) {
             changed = true;
             rel_[k] = nv;

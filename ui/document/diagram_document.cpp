@@ -135,6 +135,7 @@ void DiagramDocument::reset(diagram::Diagram d, const QString& filePath)
     changedOffStack_ = false;
     const bool pathChanged = filePath != filePath_;
     filePath_ = filePath;
+    diagram_.folder = filePath.isEmpty() ? std::string() : QFileInfo(filePath).absolutePath().toStdString();
     emit diagramReset();
     if (wasInside)
         emit levelChanged();
@@ -183,6 +184,7 @@ bool DiagramDocument::saveAs(const QString& path, QString* error)
     }
     if (path != filePath_) {
         filePath_ = path;
+        diagram_.folder = QFileInfo(path).absolutePath().toStdString(); // relative table files follow the file
         emit filePathChanged(filePath_);
     }
     return true;

@@ -3,6 +3,8 @@
 #include "ui/document/parameter_values.hpp"
 #include "ui/parameters/wheel_step.hpp"
 
+#include "engine/library/enumeration.hpp"
+
 #include <QComboBox>
 #include <QGridLayout>
 #include <QLabel>
@@ -16,19 +18,25 @@ ParameterField::ParameterField(const library::ParameterDef& def, const diagram::
     : QObject(parent), def_(def), name_(QString::fromStdString(def.name)), defaultText_(defaultText)
 {
     initialText_ = current ? formatValue(*current, def.unit) : QString();
-    if (def.type == library::ValueType::Boolean || def.type == library::ValueType::StateSelect) {
+    const library::EnumerationDef* enumeration =
+        def.type == library::ValueType::Enumeration ? library::findEnumeration(def.enumeration) : nullptr;
+    if (def.type == library::ValueType::Boolean || enumeration) {
         combo_ = new QComboBox;
         // Item data holds the text the entry stands for; the first entry is "use the default".
         combo_->addItem(defaultText.isEmpty() ? tr("(default)") : tr("%1 (default)").arg(defaultText), QString());
-        const QStringList choices = def.type == library::ValueType::Boolean
-                                        ? QStringList{QStringLiteral("true"), QStringLiteral("false")}
-                                        : QStringList{QStringLiteral("never"), QStringLiteral("avoid"),
-                                                      QStringLiteral("default"), QStringLiteral("prefer"),
-                                                      QStringLiteral("always")};
-        for (const QString& c : choices)
-            combo_->addItem(c, c);
-        if (initialText_.startsWith(QLatin1String("StateSelect.")))
-            initialText_ = initialText_.mid(12);
+        if (enumeration) {
+            // Entries are the literal names; parseParameterText stores them as Init.NoInit.
+            for (const library::EnumerationLiteral& l : enumeration->literals) {
+                const QString literal = QString::fromStdString(l.name);
+                combo_->addItem(literal, literal);
+                combo_->setItemData(combo_->count() - 1, QString::fromStdString(l.description), Qt::ToolTipRole);
+            }
+            if (auto literal = library::literalName(*enumeration, initialText_.toStdString()))
+                initialText_ = QString::fromStdString(*literal);
+        } else {
+            for (const QString& c : {QStringLiteral("true"), QStringLiteral("false")})
+                combo_->addItem(c, c);
+        }
         setText(initialText_);
         connect(combo_, &QComboBox::currentIndexChanged, this, &ParameterField::edited);
     } else {

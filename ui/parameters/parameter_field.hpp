@@ -1,7 +1,7 @@
 #pragma once
 // One row of the parameter dialog: name, editor, unit and description of one parameter.
 // The editor is a line edit with the default as placeholder text, or for Boolean and
-// StateSelect parameters a combo box whose first entry is the default.
+// enumeration parameters (StateSelect, Init, ...) a combo box of the literals whose first entry is the default.
 // The mouse wheel over a line edit holding a plain number steps it (see wheel_step.hpp).
 #include "engine/diagram/diagram.hpp"
 #include "engine/library/component_definition.hpp"

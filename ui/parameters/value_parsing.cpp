@@ -122,6 +122,14 @@ ParsedValue parseTable(const QString& name, const QString& text)
 
 } // namespace
 
+std::string enumerationValueText(const library::EnumerationDef& e, const std::string& literal)
+{
+    // The short form (Init.NoInit) reads as MSL code does; the full name only when another
+    // enumeration has the same short name.
+    const bool shortIsUnique = library::findEnumeration(e.shortName()) == &e;
+    return (shortIsUnique ? e.shortName() : e.name) + "." + literal;
+}
+
 ParsedValue parseParameterText(const library::ParameterDef& def, const QString& rawText,
                                const std::vector<std::string>& names)
 {
@@ -139,12 +147,17 @@ ParsedValue parseParameterText(const library::ParameterDef& def, const QString& 
         if (text == QLatin1String("true") || text == QLatin1String("false"))
             return accepted(diagram::Json(text == QLatin1String("true")));
         return expressionOrReason(name, text, QObject::tr("true, false or a Boolean expression"), names);
-    case ValueType::StateSelect: {
-        static const QStringList plain{QStringLiteral("never"), QStringLiteral("avoid"), QStringLiteral("default"),
-                                       QStringLiteral("prefer"), QStringLiteral("always")};
-        if (plain.contains(text))
-            return accepted(diagram::Json(QStringLiteral("StateSelect.%1").arg(text).toStdString()));
-        return expressionOrReason(name, text, QObject::tr("a StateSelect value"), names);
+    case ValueType::Enumeration: {
+        const library::EnumerationDef* e = library::findEnumeration(def.enumeration);
+        if (!e)
+            return refused(QObject::tr("%1: unknown type %2").arg(name, QString::fromStdString(def.enumeration)));
+        const std::string t = text.toStdString();
+        std::optional<std::string> literal = e->ordinal(t) ? std::optional<std::string>(t) : library::literalName(*e, t);
+        if (literal)
+            return accepted(diagram::Json(enumerationValueText(*e, *literal)));
+        if (std::optional<std::string> bad = library::badLiteralMessage(t))
+            return refused(QStringLiteral("%1: %2").arg(name, QString::fromStdString(*bad)));
+        return expressionOrReason(name, text, QObject::tr("a literal of %1").arg(QString::fromStdString(e->name)), names);
     }
     case ValueType::Table: return parseTable(name, text);
     case ValueType::String: return accepted(diagram::Json(text.toStdString()));

@@ -5,6 +5,7 @@
 // definition's default". A refused value comes with the reason to show.
 #include "engine/diagram/diagram.hpp"
 #include "engine/library/component_definition.hpp"
+#include "engine/library/enumeration.hpp"
 
 #include <QString>
 
@@ -26,6 +27,9 @@ struct ParsedValue {
 // stored as {"value": 0.3, "displayUnit": "g"}.
 ParsedValue parseParameterText(const library::ParameterDef& def, const QString& text,
                                const std::vector<std::string>& names = {});
+
+// The text the diagram stores for an enumeration literal ("Init.NoInit").
+std::string enumerationValueText(const library::EnumerationDef& e, const std::string& literal);
 
 // A start value: a number (with a unit, converted into `unit`) or an expression, empty for
 // the definition's start.
