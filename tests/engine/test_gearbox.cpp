@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <utility>
+#include <vector>
 
 using namespace flange;
 using namespace flange::test;
@@ -16,21 +18,26 @@ namespace {
 
 // flange_a turned at 10 rad/s through a torque sensor; flange_b drives a small inertia
 // (0.05 kg.m2, starting at the output speed 2.5 rad/s) loaded by a constant torque.
-Simulated drivenGearbox(double loadTorque)
+Simulated drivenGearbox(double loadTorque, bool heatPort = false)
 {
-    return simulateJson(diagramJson(
-        {component("speed", "Rotational.Sources.ConstantSpeed", R"({"w_fixed": 10})"),
-         component("sensor", "Rotational.Sensors.TorqueSensor"),
-         component("gearbox", "Rotational.Components.Gearbox",
-                   R"({"ratio": 4, "lossTable": [[0, 0.8, 0.5, 0, 0]], "c": 1e4, "d": 10})"),
-         component("inertia", "Rotational.Components.Inertia", R"({"J": 0.05})",
-                   R"({"w": {"start": 2.5, "fixed": true}})"),
-         component("load", "Rotational.Sources.Torque"),
-         component("loadTorque", "Blocks.Sources.Constant", "{\"k\": " + std::to_string(loadTorque) + "}")},
-        {{"speed.flange", "sensor.flange_a"}, {"sensor.flange_b", "gearbox.flange_a"},
-         {"gearbox.flange_b", "inertia.flange_a"}, {"inertia.flange_b", "load.flange"},
-         {"loadTorque.y", "load.tau"}},
-        1.0, 0.01));
+    std::vector<std::string> parts = {
+        component("speed", "Rotational.Sources.ConstantSpeed", R"({"w_fixed": 10})"),
+        component("sensor", "Rotational.Sensors.TorqueSensor"),
+        component("gearbox", "Rotational.Components.Gearbox",
+                  R"({"ratio": 4, "lossTable": [[0, 0.8, 0.5, 0, 0]], "c": 1e4, "d": 10})"),
+        component("inertia", "Rotational.Components.Inertia", R"({"J": 0.05})", R"({"w": {"start": 2.5, "fixed": true}})"),
+        component("load", "Rotational.Sources.Torque"),
+        component("loadTorque", "Blocks.Sources.Constant", "{\"k\": " + std::to_string(loadTorque) + "}")};
+    std::vector<std::pair<std::string, std::string>> connections = {
+        {"speed.flange", "sensor.flange_a"}, {"sensor.flange_b", "gearbox.flange_a"},
+        {"gearbox.flange_b", "inertia.flange_a"}, {"inertia.flange_b", "load.flange"}, {"loadTorque.y", "load.tau"}};
+    if (heatPort) {
+        parts[2] = component("gearbox", "Rotational.Components.Gearbox",
+                             R"({"ratio": 4, "lossTable": [[0, 0.8, 0.5, 0, 0]], "c": 1e4, "d": 10, "useHeatPort": true})");
+        parts.push_back(component("ambient", "Thermal.HeatTransfer.Sources.FixedTemperature", R"({"T": 300})"));
+        connections.push_back({"gearbox.heatPort", "ambient.port"});
+    }
+    return simulateJson(diagramJson(parts, connections, 1.0, 0.01));
 }
 
 } // namespace
@@ -53,6 +60,13 @@ TEST_CASE("Gearbox passes eta_mf2 of the power back when flange_b drives")
     auto s = drivenGearbox(10);
     CHECK(s.sink.at("inertia.w", 1.0) == Approx(2.5).epsilon(1e-6));
     CHECK(s.sink.at("sensor.tau", 1.0) == Approx(-1.25).epsilon(1e-5));
+}
+
+TEST_CASE("Gearbox with useHeatPort sends its loss power to the heat port")
+{
+    // In 10 rad/s * 3.125 N.m = 31.25 W, out 2.5 rad/s * 10 N.m = 25 W: 6.25 W of heat.
+    auto s = drivenGearbox(-10, true);
+    CHECK(s.sink.at("ambient.port.Q_flow", 1.0) == Approx(6.25).epsilon(1e-5));
 }
 
 TEST_CASE("Gearbox lets the output turn freely through its backlash, then stops it on the elastic mesh")
