@@ -43,6 +43,12 @@ KEY = {
     "Translational.Components.Fixed": "flange.s = s0",
     "Rotational.Sources.Torque": "flange.tau = -tau (tau from the input signal)",
     "Translational.Sources.Force": "flange.f = -f (f from the input signal)",
+    # Issue 16, mechanics library: the classes that complete MSL v4.0.0's packages.
+    "Rotational.Components.Gearbox": "LossyGear (ratio, lossTable) followed by ElastoBacklash (c, d, b):  phi_rel = flange_b.phi - lossyGear.flange_b.phi is the deflection of the elastic, backlashed mesh",
+    "Rotational.Components.InitializeFlange": "flange.tau = 0;  at t = 0 only: phi_flange = phi_start, w_flange = w_start, der(w_flange) = a_start (each if its use_* is set)",
+    "Translational.Components.InitializeFlange": "flange.f = 0;  at t = 0 only: s_flange = s_start, v_flange = v_start, der(v_flange) = a_start (each if its use_* is set)",
+    "Rotational.Sources.Torque2": "flange_a.tau = tau;  flange_b.tau = -tau",
+    "Translational.Sources.Force2": "flange_a.f = f;  flange_b.f = -f",
 }
 
 SECTIONS = [

@@ -119,6 +119,14 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
         } catch (const expr::ParseError& e) {
             throw badInput(what + ": " + e.what() + " at column " + std::to_string(e.column() + 1) + " of \"" + expr::excerpt(text) + "\"");
         }
+        // A table handed on by name (a subsystem's "lossTable": "lossTable" to its LossyGear).
+        if (ast->kind == expr::Ast::Kind::Ident) {
+            Symbol s = scope(ast->name);
+            if (s.kind == Symbol::Kind::Table) {
+                v.table = s.id;
+                return v;
+            }
+        }
         Lowerer low(pool, scope, nullptr, {}, what, -1);
         NodeId n = low.lower(*ast);
         if (std::string defect = parameterValueDefect(pool, n, text); !defect.empty())

@@ -77,6 +77,9 @@ TEST_CASE("the library search filters the tree as you type")
     const auto definitions = test::bundledLibrary()->all();
     CHECK(all == std::count_if(definitions.begin(), definitions.end(), [](const auto* d) { return !d->partial; }));
     QTest::keyClicks(browser->searchField(), "IdealGearR2T");
+    CHECK(browser->visibleComponentCount() == 2); // filed under Rotational and Translational, as in MSL
+    browser->searchField()->clear();
+    QTest::keyClicks(browser->searchField(), "Rotational.Components.IdealGearR2T");
     CHECK(browser->visibleComponentCount() == 1);
     browser->searchField()->clear();
     QTest::keyClicks(browser->searchField(), "components.springdamper");
