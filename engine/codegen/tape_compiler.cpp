@@ -105,6 +105,8 @@ int32_t TapeCompiler::compile(expr::NodeId id)
         r = emit(n.op == Op::Interp ? TOp::Interp : TOp::InterpSlope, u, table(n.index) | (col << 16));
         break;
     }
+    case Op::WithDer:
+        return compile(n.a); // the derivative b matters only to index reduction
     case Op::Pow: {
         int32_t a = compile(n.a);
         if (pool_.isConst(n.b)) {

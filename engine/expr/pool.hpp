@@ -31,6 +31,7 @@ enum class Op : uint8_t {
     Atan2, Min, Max, Mod, Rem, IntDiv,
     Interp,      // interpolate(table[index], a, column c) ; c stored as node of Const
     InterpSlope, // d interpolate / du at a
+    WithDer,     // withDerivative(a, b): value a, time derivative b (MSL Move's position function)
 };
 
 struct Node {
