@@ -119,7 +119,7 @@ NodeId Lowerer::lowerNode(const Ast& a, bool noEvent)
         // Lower from the innermost else outwards: if c1 then e1 elseif c2 then e2 else e3.
         NodeId result = lowerNode(*a.args.back(), noEvent);
         for (size_t i = a.args.size() - 1; i >= 2; i -= 2) {
-            NodeId c = lowerNode(*a.args[i - 2], noEvent);
+            NodeId c = i == 2 ? first : lowerNode(*a.args[i - 2], noEvent);
             NodeId t = lowerNode(*a.args[i - 1], noEvent);
             result = pool_.ifThenElse(c, t, result);
         }

@@ -261,6 +261,24 @@ std::optional<std::string> checkParameterExpression(const std::string& text, con
     return std::nullopt;
 }
 
+std::optional<int> evaluateSize(const diagram::Diagram& d, const library::ComponentDefinition& def,
+                                const diagram::Component& comp, const library::ExprText& size)
+{
+    if (!size.ast)
+        return std::nullopt;
+    expr::Pool pool;
+    ModelParameters model(d, pool);
+    InstanceParameters instance(model, pool, def, comp);
+    try {
+        const double n = instance.evalNumber(size, "size");
+        if (n != std::floor(n) || n < 0 || n > 100000)
+            return std::nullopt;
+        return static_cast<int>(n);
+    } catch (const Error&) {
+        return std::nullopt;
+    }
+}
+
 std::optional<bool> evaluateCondition(const diagram::Diagram& d, const library::ComponentDefinition& def,
                                       const diagram::Component& comp, const library::ExprText& condition)
 {

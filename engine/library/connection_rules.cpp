@@ -50,6 +50,13 @@ bool splitMember(const std::string& connector, std::string& base, int& index)
     return true;
 }
 
+std::string portOf(const std::string& connector)
+{
+    std::string base;
+    int index = 0;
+    return splitMember(connector, base, index) ? base : connector;
+}
+
 std::optional<std::string> sizeRefusal(const std::string& aName, int aSize, const std::string& bName, int bSize)
 {
     if (aSize == bSize)
