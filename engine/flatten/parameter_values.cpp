@@ -92,7 +92,10 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
     }
     if (j.is_array()) {
         expr::Table t;
-        for (const Json& row : j) {
+        // A flat list of numbers is a vector parameter written as one row: [0, 1.5] = [[0, 1.5]].
+        const bool vector = !j.empty() && std::all_of(j.begin(), j.end(), [](const Json& x) { return x.is_number(); });
+        const Json rows = vector ? Json::array({j}) : j;
+        for (const Json& row : rows) {
             if (!row.is_array())
                 throw badInput(what + ": a table is a list of rows of numbers");
             std::vector<double> r;

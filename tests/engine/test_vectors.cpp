@@ -198,3 +198,11 @@ TEST_CASE("subscripts, for-reductions and withDerivative parse")
     auto r = expr::parseForRange("i in 1:nout");
     CHECK(r->args[0]->name == "i");
 }
+
+TEST_CASE("a vector parameter may be written as a flat list: [1, -3] is the row [[1, -3]]")
+{
+    auto s = simulateJson(diagramJson(
+        {component("ptp", "Blocks.Sources.KinematicPTP", R"({"deltaq": [1, -3], "qd_max": [10], "qdd_max": [10]})")}, {},
+        0.25, 0.25));
+    CHECK(s.sink.at("ptp.y[2]", 0.25) == Approx(-10.0));
+}
