@@ -98,6 +98,8 @@ int32_t TapeCompiler::compile(expr::NodeId id)
         tape_.code_.back().c = interval;
         break;
     }
+    case Op::WithDer:
+        return compile(n.a); // the derivative b matters only to index reduction
     case Op::Pow: {
         int32_t a = compile(n.a);
         if (pool_.isConst(n.b)) {

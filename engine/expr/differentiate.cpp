@@ -91,6 +91,11 @@ NodeId Differentiator::d(NodeId id)
     case Op::Max: r = p.ifThenElse(p.compare(Op::Gt, n.a, n.b), da(), db()); break;
     case Op::Mod:
     case Op::Rem: r = da(); break;
+    case Op::WithDer:
+        // d/dt is the given derivative, not a differentiation of a; a partial derivative
+        // (for a Jacobian) is that of the value a.
+        r = timeMode_ ? n.b : da();
+        break;
     case Op::Interp: {
         NodeId ud = da();
         // The event interval (n.c) is constant between events: it has no derivative.
@@ -116,7 +121,7 @@ NodeId timeDerivative(Pool& pool, NodeId root, const std::function<int32_t(int32
         if (n.op == Op::Time)
             return pool.one();
         return pool.var(derivativeOf(n.index));
-    });
+    }, true);
     return diff(root);
 }
 

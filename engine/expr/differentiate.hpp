@@ -13,13 +13,18 @@ namespace flange::expr {
 class Differentiator {
 public:
     // leaf gives the derivative of a Var or Time leaf.
-    Differentiator(Pool& pool, std::function<NodeId(const Node&)> leaf) : pool_(pool), leaf_(std::move(leaf)) {}
+    // timeMode: d/dt (withDerivative gives its stated derivative), else a partial derivative.
+    Differentiator(Pool& pool, std::function<NodeId(const Node&)> leaf, bool timeMode = false)
+        : pool_(pool), leaf_(std::move(leaf)), timeMode_(timeMode)
+    {
+    }
     NodeId operator()(NodeId root);
 
 private:
     NodeId d(NodeId id);
     Pool& pool_;
     std::function<NodeId(const Node&)> leaf_;
+    bool timeMode_;
     std::unordered_map<NodeId, NodeId> memo_;
 };
 

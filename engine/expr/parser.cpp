@@ -98,7 +98,7 @@ std::vector<Token> tokenize(std::string_view src)
                 }
             }
             if (!matched) {
-                if (std::string_view("+-*/^()<>=,[];").find(ch) == std::string_view::npos)
+                if (std::string_view("+-*/^()<>=,[];:").find(ch) == std::string_view::npos)
                     throw ParseError(std::string("unexpected character '") + ch + "'", static_cast<int>(i));
                 t.text = std::string(1, ch);
                 ++i;
@@ -147,6 +147,23 @@ public:
         if (!isSymbol(s))
             throw ParseError(std::string("expected '") + s + "'" + found(), peek().column);
         ++pos_;
+    }
+
+    // `i in a:b` (a for-equation's range): a Call "range" with args {i, a, b}.
+    AstPtr forRange()
+    {
+        if (peek().type != Token::Type::Ident)
+            throw ParseError("expected a loop variable" + found(), peek().column);
+        Token var = next();
+        if (peek().type != Token::Type::Ident || peek().text != "in")
+            throw ParseError("expected 'in'" + found(), peek().column);
+        ++pos_;
+        AstPtr from = expression();
+        expectSymbol(":");
+        AstPtr to = expression();
+        expectEnd();
+        return make(Ast::Kind::Call, "range", {make(Ast::Kind::Ident, var.text, {}, var.column), std::move(from), std::move(to)},
+                    var.column);
     }
 
 private:
@@ -368,6 +385,8 @@ private:
                 std::vector<AstPtr> args;
                 if (!isSymbol(")")) {
                     args.push_back(expression());
+                    if (peek().type == Token::Type::Ident && peek().text == "for")
+                        return reduction(id, std::move(args.front()));
                     while (isSymbol(",")) {
                         ++pos_;
                         args.push_back(expression());
@@ -375,6 +394,13 @@ private:
                 }
                 expectSymbol(")");
                 return make(Ast::Kind::Call, id.text, std::move(args), id.column);
+            }
+            if (isSymbol("[")) {
+                // A member of a vector: u[1], q_end[i]. The subscript is resolved when lowered.
+                ++pos_;
+                AstPtr index = expression();
+                expectSymbol("]");
+                return make(Ast::Kind::Ident, id.text, {std::move(index)}, id.column);
             }
             return make(Ast::Kind::Ident, id.text, {}, id.column);
         }
@@ -389,6 +415,26 @@ private:
         if (t.type == Token::Type::End)
             throw ParseError("expression ends too early", t.column);
         throw ParseError("unexpected '" + t.text + "'", t.column);
+    }
+
+    // sum(e for i in a:b): a Call named "reduce:sum" with args {e, i, a, b}; the opening
+    // parenthesis and the body are read, the `for` is next.
+    AstPtr reduction(const Token& function, AstPtr body)
+    {
+        ++pos_; // for
+        if (peek().type != Token::Type::Ident)
+            throw ParseError("expected a loop variable after 'for'" + found(), peek().column);
+        Token var = next();
+        if (peek().type != Token::Type::Ident || peek().text != "in")
+            throw ParseError("expected 'in'" + found(), peek().column);
+        ++pos_;
+        AstPtr from = expression();
+        expectSymbol(":");
+        AstPtr to = expression();
+        expectSymbol(")");
+        return make(Ast::Kind::Call, "reduce:" + function.text,
+                    {std::move(body), make(Ast::Kind::Ident, var.text, {}, var.column), std::move(from), std::move(to)},
+                    function.column);
     }
 
     // [1, 2; 3, 4]: rows separated by ';'.
@@ -437,6 +483,12 @@ AstPtr parseExpression(std::string_view text)
     AstPtr e = p.expression();
     p.expectEnd();
     return e;
+}
+
+AstPtr parseForRange(std::string_view text)
+{
+    Parser p(text);
+    return p.forRange();
 }
 
 AstEquation parseEquation(std::string_view text)

@@ -23,5 +23,7 @@ AstPtr parseExpression(std::string_view text);
 // The text as messages quote it: long texts (a generated sum) cut to their start.
 std::string excerpt(std::string_view text, size_t max = 80);
 AstEquation parseEquation(std::string_view text);
+// A for-equation's range `i in 1:n`: a Call "range" with args {Ident i, from, to}.
+AstPtr parseForRange(std::string_view text);
 
 } // namespace flange::expr

@@ -371,6 +371,7 @@ double applyBinary(Op op, double x, double y)
     case Op::Mod: return x - std::floor(x / y) * y;
     case Op::Rem: return x - std::trunc(x / y) * y;
     case Op::IntDiv: return std::trunc(x / y);
+    case Op::WithDer: return x;
     default: return 0;
     }
 }
@@ -409,6 +410,7 @@ const char* opName(Op op)
     case Op::Mod: return "mod";
     case Op::Rem: return "rem";
     case Op::IntDiv: return "div";
+    case Op::WithDer: return "withDerivative";
     case Op::Lt: return "<";
     case Op::Le: return "<=";
     case Op::Gt: return ">";

@@ -34,6 +34,7 @@ enum class Op : uint8_t {
     Atan2, Min, Max, Mod, Rem, IntDiv,
     Interp,      // interpolate(table[index], a, column b) ; b a Const node; c the event interval or kNone
     InterpSlope, // d interpolate / du at a
+    WithDer,     // withDerivative(a, b): value a, time derivative b (MSL Move's position function)
 };
 
 struct Node {

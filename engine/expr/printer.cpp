@@ -54,7 +54,7 @@ std::string print(const Pool& p, NodeId id, const std::function<std::string(int3
     default:
         if (n.op >= Op::Sin && n.op <= Op::Integer)
             return std::string(opName(n.op)) + "(" + print(p, n.a, name, 0) + ")";
-        if (n.op >= Op::Atan2 && n.op <= Op::IntDiv)
+        if ((n.op >= Op::Atan2 && n.op <= Op::IntDiv) || n.op == Op::WithDer)
             return std::string(opName(n.op)) + "(" + print(p, n.a, name, 0) + ", " + print(p, n.b, name, 0) + ")";
         // Binary: left-associative, so the right operand needs parentheses at equal precedence.
         s = print(p, n.a, name, prec) + " " + opName(n.op) + " " + print(p, n.b, name, prec + 1);

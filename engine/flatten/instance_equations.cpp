@@ -56,7 +56,7 @@ void InstanceEquations::equations(const std::vector<EquationDef>& list, bool ini
             if (!eq.ast.rhs)
                 low.fail(*eq.ast.lhs, "reinit() is only allowed inside a when-clause");
             if (eq.ast.lhs->kind == expr::Ast::Kind::Ident) {
-                Symbol s = scope_(eq.ast.lhs->name);
+                Symbol s = low.resolve(*eq.ast.lhs);
                 if (s.kind == Symbol::Kind::DiscreteVar) {
                     addEquation(eq.loc, origin, s, *eq.ast.rhs, initial);
                     break;
@@ -91,6 +91,9 @@ void InstanceEquations::equations(const std::vector<EquationDef>& list, bool ini
         case EquationDef::Kind::When:
             when(eq, initial);
             break;
+        case EquationDef::Kind::For:
+            forEach(eq, [&](const EquationDef& body) { equations(body.elseBranch, initial); });
+            break;
         }
     }
 }
@@ -118,6 +121,11 @@ std::vector<FlatEquation> InstanceEquations::branchResiduals(const std::vector<E
                                                      : eq.elseBranch)
                                : conditionalResiduals(eq);
             out.insert(out.end(), part.begin(), part.end());
+        } else if (eq.kind == EquationDef::Kind::For) {
+            forEach(eq, [&](const EquationDef& body) {
+                auto part = branchResiduals(body.elseBranch);
+                out.insert(out.end(), part.begin(), part.end());
+            });
         } else {
             throw badInput(eq.loc.str() + ": " + originOf("when") + ": a when-clause inside an if-equation is not supported");
         }
@@ -156,6 +164,30 @@ std::vector<FlatEquation> InstanceEquations::conditionalResiduals(const Equation
     return out;
 }
 
+// A for-equation: its body once per value of the loop variable, which the body's
+// expressions see as a constant (`y[i] = k*u[i]`).
+void InstanceEquations::forEach(const EquationDef& eq, const std::function<void(const EquationDef&)>& body)
+{
+    const expr::Ast& range = *eq.range.ast;
+    Lowerer low(m_.pool, scope_, &m_, eq.range.loc, originOf("for " + eq.range.text), ci_);
+    const int from = low.integerValue(*range.args[1], "the start of the range");
+    const int to = low.integerValue(*range.args[2], "the end of the range");
+    const std::string var = range.args[0]->name;
+    Scope outer = scope_;
+    for (int k = from; k <= to; ++k) {
+        scope_ = [&outer, &var, k](const std::string& n) {
+            return n == var ? Symbol{Symbol::Kind::Value, static_cast<double>(k), -1} : outer(n);
+        };
+        try {
+            body(eq);
+        } catch (...) {
+            scope_ = outer;
+            throw;
+        }
+    }
+    scope_ = outer;
+}
+
 void InstanceEquations::when(const EquationDef& eq, bool initial)
 {
     if (initial)
@@ -179,7 +211,7 @@ void InstanceEquations::when(const EquationDef& eq, bool initial)
             w.reinits.push_back({m_.pool.node(x).index, el.lower(*call.args[1])});
             continue;
         }
-        Symbol s = e.ast.lhs->kind == expr::Ast::Kind::Ident ? scope_(e.ast.lhs->name) : Symbol{};
+        Symbol s = e.ast.lhs->kind == expr::Ast::Kind::Ident ? el.resolve(*e.ast.lhs) : Symbol{};
         if (s.kind != Symbol::Kind::DiscreteVar)
             el.fail(*e.ast.lhs, "the left side of an equation in a when-clause must be a discrete variable "
                                 "(declare it Integer, Boolean or discrete)");

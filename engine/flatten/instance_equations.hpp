@@ -6,6 +6,7 @@
 #include "engine/flatten/lower.hpp"
 #include "engine/library/component_definition.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ private:
     std::vector<FlatEquation> branchResiduals(const std::vector<library::EquationDef>& list);
     std::vector<FlatEquation> conditionalResiduals(const library::EquationDef& eq);
     void when(const library::EquationDef& eq, bool initial);
+    void forEach(const library::EquationDef& eq, const std::function<void(const library::EquationDef&)>& body);
 
     FlatModel& m_;
     int ci_;

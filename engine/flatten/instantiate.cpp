@@ -6,6 +6,7 @@
 #include "engine/flatten/instance_equations.hpp"
 #include "engine/flatten/lower.hpp"
 #include "engine/flatten/parameter_values.hpp"
+#include "engine/library/connection_rules.hpp"
 #include "engine/library/scoped_library.hpp"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <deque>
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace flange::flatten {
 
@@ -138,6 +140,8 @@ private:
             node.connector = c.name;
             node.type = c.type;
             node.enabled = false;
+            if (c.size)
+                absentVectors_.insert(path + "." + c.name); // its members are absent too
             node.disabledBecause = comp.condition;
             addConnector(node);
         }
@@ -275,7 +279,12 @@ private:
                 throw badInput("component '" + path + "' (" + comp.type + ") has no variable '" + k + "'");
 
         // connectors
-        for (const auto& c : def.connectors) {
+        for (const auto& c0 : def.connectors) {
+            if (c0.size) {
+                vectorConnector(in, c0, path, ci);
+                continue;
+            }
+            const library::ConnectorDef& c = c0;
             bool enabled = true;
             if (c.condition)
                 enabled = in.params.evalNumber(*c.condition, path + "." + c.name + " condition") != 0;
@@ -380,10 +389,46 @@ private:
         eqs.equations(def.initialEquations, true);
     }
 
+    // A vector connector u[n]: n scalar connectors u[1]..u[n], each with its variable; the
+    // vector itself is only a name that connections may use whole.
+    void vectorConnector(Inst& in, const library::ConnectorDef& c, const std::string& path, int ci)
+    {
+        const std::string who = path + "." + c.name;
+        const double size = in.params.evalNumber(*c.size, "size of " + who);
+        if (size != std::floor(size) || size < 0 || size > 100000)
+            throw badInput("size of " + who + " = " + std::to_string(size) + " is not a whole number from 0 to 100000");
+        const int n = static_cast<int>(size);
+        bool enabled = !c.condition || in.params.evalNumber(*c.condition, who + " condition") != 0;
+        vectors_[who] = n;
+        const bool boolean = c.type == library::ConnectorType::BooleanInput || c.type == library::ConnectorType::BooleanOutput;
+        for (int k = 1; k <= n; ++k) {
+            const std::string member = c.name + "[" + std::to_string(k) + "]";
+            ConnectorInstance node;
+            node.instance = path;
+            node.connector = member;
+            node.type = c.type;
+            node.enabled = enabled;
+            if (!enabled) {
+                node.disabledBecause = c.condition->text;
+                in.names[member] = Symbol{Symbol::Kind::Disabled, 0, -1};
+            } else {
+                FlatVar s;
+                s.name = path + "." + member;
+                s.component = ci;
+                s.discrete = boolean;
+                s.isBoolean = boolean;
+                node.signal = m_.addVar(s);
+                in.names[member] = Symbol{boolean ? Symbol::Kind::DiscreteVar : Symbol::Kind::ContinuousVar, 0, node.signal};
+            }
+            addConnector(node);
+        }
+    }
+
     // -------- connections of one level, resolved to connector instances
 
     struct End {
-        int index = -1;
+        std::vector<int> indices; // one, or a whole vector's members
+        int size = 0;             // 0: a scalar end; n: a whole vector of n
         bool inside = false;  // an outer connector seen from inside its subsystem
         std::string instance; // for Error::instances
     };
@@ -399,11 +444,31 @@ private:
                 throw badInput("connection " + label + ": '" + e +
                                "' is neither instance.connector nor a connector of this diagram")
                     .about({owner});
-            return {it->second, true, owner};
+            return {{it->second}, 0, true, owner};
         }
         auto it = index_.find(at.prefix + e);
         if (it != index_.end())
-            return {it->second, false, at.prefix + inst};
+            return {{it->second}, 0, false, at.prefix + inst};
+        const std::string full = at.prefix + e;
+        if (auto v = vectors_.find(full); v != vectors_.end()) {
+            End whole{{}, v->second, false, at.prefix + inst};
+            for (int k = 1; k <= v->second; ++k)
+                whole.indices.push_back(index_.at(full + "[" + std::to_string(k) + "]"));
+            return whole;
+        }
+        std::string base;
+        int k = 0;
+        const bool member = library::splitMember(conn, base, k);
+        const std::string fullBase = at.prefix + inst + "." + base;
+        if (member && absentVectors_.count(fullBase))
+            return {{index_.at(fullBase)}, 0, false, at.prefix + inst};
+        if (auto v = vectors_.find(fullBase); member && v != vectors_.end())
+            throw badInput("connection " + label + ": " + *library::memberRefusal(fullBase, k, v->second))
+                .about({at.prefix + inst});
+        if (member && index_.count(fullBase))
+            throw badInput("connection " + label + ": " + *library::memberRefusal(fullBase, k, 0)).about({at.prefix + inst});
+        if (absentVectors_.count(full))
+            return {{index_.at(full)}, 0, false, at.prefix + inst};
         const diagram::Component* c = at.diagram->component(inst);
         if (!c)
             throw badInput("connection " + label + ": there is no component '" + at.prefix + inst + "'").about({owner});
@@ -430,13 +495,18 @@ private:
             e.about({instanceOfEnd(con.from), instanceOfEnd(con.to)}); // both ends: either may be the mistake
             throw;
         }
-        r.a = a.index;
-        r.b = b.index;
+        if (auto why = library::sizeRefusal(at.prefix + con.from, a.size, at.prefix + con.to, b.size))
+            throw badInput("connection " + r.label + ": " + *why).about({a.instance, b.instance});
         r.aInside = a.inside;
         r.bInside = b.inside;
         r.ends = {a.instance, b.instance};
         r.quiet = !at.prefix.empty();
-        connections_.push_back(std::move(r));
+        // A whole vector joins element by element.
+        for (size_t k = 0; k < a.indices.size(); ++k) {
+            r.a = a.indices[k];
+            r.b = b.indices[k];
+            connections_.push_back(r);
+        }
     }
 
     const diagram::Diagram& d_;
@@ -447,6 +517,8 @@ private:
     std::deque<InstanceParameters> params_;    // subsystem instances' declared parameters
     std::vector<ConnectorInstance> connectors_;
     std::unordered_map<std::string, int> index_; // full connector name -> connectors_
+    std::unordered_map<std::string, int> vectors_; // full vector connector name ("move.u") -> size
+    std::unordered_set<std::string> absentVectors_; // vector connectors of components left out
     std::vector<ResolvedConnection> connections_;
     std::vector<Override> overrides_; // set on subsystem instances, each must reach a variable
 };

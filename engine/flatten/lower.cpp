@@ -72,9 +72,7 @@ NodeId Lowerer::lowerNode(const Ast& a, bool noEvent)
                 fail(a, "'time' is not allowed in a parameter expression");
             return pool_.time();
         }
-        Symbol s = scope_(a.name);
-        if (s.kind == Symbol::Kind::Unknown)
-            s = builtinSymbol(a.name);
+        Symbol s = resolve(a);
         switch (s.kind) {
         case Symbol::Kind::Value: return pool_.constant(s.value);
         case Symbol::Kind::ContinuousVar: return pool_.var(s.id);
@@ -111,10 +109,22 @@ NodeId Lowerer::lowerNode(const Ast& a, bool noEvent)
         fail(a, "unknown operator '" + o + "'");
     }
     case Ast::Kind::If: {
+        // A parameter condition picks its branch before the others are lowered, so that
+        // `if size(k, 2) == 1 then k[1] else k[i]` never reads past a one-element k.
+        NodeId first = lowerNode(*a.args[0], noEvent);
+        if (pool_.isConst(first)) {
+            if (pool_.constValue(first) != 0)
+                return lowerNode(*a.args[1], noEvent);
+            if (a.args.size() == 3)
+                return lowerNode(*a.args[2], noEvent);
+            Ast rest = a;
+            rest.args.erase(rest.args.begin(), rest.args.begin() + 2);
+            return lowerNode(rest, noEvent);
+        }
         // Lower from the innermost else outwards: if c1 then e1 elseif c2 then e2 else e3.
         NodeId result = lowerNode(*a.args.back(), noEvent);
         for (size_t i = a.args.size() - 1; i >= 2; i -= 2) {
-            NodeId c = lowerNode(*a.args[i - 2], noEvent);
+            NodeId c = i == 2 ? first : lowerNode(*a.args[i - 2], noEvent);
             NodeId t = lowerNode(*a.args[i - 1], noEvent);
             result = pool_.ifThenElse(c, t, result);
         }
@@ -212,6 +222,116 @@ void Lowerer::forbidExtrapolation(int32_t table, NodeId u, const std::string& na
             model_->relations[static_cast<size_t>(pool_.node(r).index)].error = msg;
 }
 
+int Lowerer::integerValue(const Ast& a, const std::string& what)
+{
+    NodeId n = lowerNode(a, false);
+    if (!pool_.isConst(n))
+        fail(a, what + " must be a parameter expression");
+    double v = pool_.constValue(n);
+    if (v != std::floor(v) || std::abs(v) > 1e9)
+        fail(a, what + " must be a whole number, not " + std::to_string(v));
+    return static_cast<int>(v);
+}
+
+// Members of a vector are named u[1]..u[n] in the scope; the size is how many exist.
+int Lowerer::vectorSize(const std::string& name)
+{
+    int n = 0;
+    while (scope_(name + "[" + std::to_string(n + 1) + "]").kind != Symbol::Kind::Unknown)
+        ++n;
+    return n;
+}
+
+Symbol Lowerer::resolve(const Ast& a)
+{
+    if (a.args.empty()) {
+        Symbol s = scope_(a.name);
+        return s.kind == Symbol::Kind::Unknown ? builtinSymbol(a.name) : s;
+    }
+    const int k = integerValue(*a.args[0], "the subscript of '" + a.name + "'");
+    const std::string member = a.name + "[" + std::to_string(k) + "]";
+    Symbol s = scope_(member);
+    if (s.kind != Symbol::Kind::Unknown)
+        return s;
+    Symbol whole = scope_(a.name);
+    if (whole.kind == Symbol::Kind::Table) {
+        // A vector parameter is a table of one row (or one column).
+        const expr::Table& t = pool_.table(whole.id);
+        const size_t cols = t.rows.empty() ? 0 : t.rows[0].size();
+        const size_t n = t.rows.size() == 1 ? cols : (cols == 1 ? t.rows.size() : 0);
+        if (n == 0)
+            fail(a, "'" + a.name + "' is a table, not a vector (one row or one column)");
+        if (k < 1 || static_cast<size_t>(k) > n)
+            fail(a, "index " + std::to_string(k) + " is out of range: '" + a.name + "' has " + std::to_string(n) +
+                        " element" + (n == 1 ? "" : "s"));
+        const double v = t.rows.size() == 1 ? t.rows[0][static_cast<size_t>(k - 1)] : t.rows[static_cast<size_t>(k - 1)][0];
+        return Symbol{Symbol::Kind::Value, v, -1};
+    }
+    if (int n = vectorSize(a.name); n > 0)
+        fail(a, "index " + std::to_string(k) + " is out of range: '" + a.name + "' has " + std::to_string(n) + " element" +
+                    (n == 1 ? "" : "s"));
+    if (whole.kind != Symbol::Kind::Unknown)
+        fail(a, "'" + a.name + "' is not a vector");
+    return {};
+}
+
+// The elements of a vector argument: a vector connector (u -> u[1]..u[n]) or a vector
+// parameter (a table of one row or column, or all its entries).
+std::vector<NodeId> Lowerer::elements(const Ast& v, bool noEvent)
+{
+    std::vector<NodeId> out;
+    if (v.kind == Ast::Kind::Ident && v.args.empty()) {
+        Symbol whole = scope_(v.name);
+        if (whole.kind == Symbol::Kind::Table) {
+            for (const auto& row : pool_.table(whole.id).rows)
+                for (double x : row)
+                    out.push_back(pool_.constant(x));
+            return out;
+        }
+        if (whole.kind == Symbol::Kind::Unknown) {
+            const int n = vectorSize(v.name);
+            if (n == 0)
+                fail(v, "unknown vector '" + v.name + "'");
+            for (int k = 1; k <= n; ++k) {
+                Ast member = v;
+                auto index = std::make_shared<Ast>();
+                index->number = k;
+                member.args = {index};
+                out.push_back(lowerNode(member, noEvent));
+            }
+            return out;
+        }
+    }
+    fail(v, "expected a vector (a vector connector or parameter)");
+}
+
+// sum/product/max/min over a vector or over `e for i in a:b`.
+NodeId Lowerer::reduction(const Ast& a, bool noEvent)
+{
+    const bool loop = a.name.rfind("reduce:", 0) == 0;
+    const std::string f = loop ? a.name.substr(7) : a.name;
+    std::vector<NodeId> items;
+    if (loop) {
+        const int from = integerValue(*a.args[2], "the start of the range");
+        const int to = integerValue(*a.args[3], "the end of the range");
+        forEach(a.args[1]->name, from, to, [&](int) { items.push_back(lowerNode(*a.args[0], noEvent)); });
+    } else {
+        items = elements(*a.args[0], noEvent);
+    }
+    if (f == "sum" || f == "product") {
+        NodeId r = f == "sum" ? pool_.zero() : pool_.one();
+        for (NodeId x : items)
+            r = f == "sum" ? pool_.add(r, x) : pool_.mul(r, x);
+        return r;
+    }
+    if (items.empty())
+        fail(a, f + "() of an empty vector");
+    NodeId r = items[0];
+    for (size_t i = 1; i < items.size(); ++i)
+        r = pool_.binary(f == "max" ? Op::Max : Op::Min, r, items[i]);
+    return r;
+}
+
 NodeId Lowerer::call(const Ast& a, bool noEvent)
 {
     const std::string& f = a.name;
@@ -220,6 +340,22 @@ NodeId Lowerer::call(const Ast& a, bool noEvent)
             fail(a, f + "() takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s"));
     };
     auto arg = [&](size_t i, bool ne) { return lowerNode(*a.args[i], ne); };
+    if (f.rfind("reduce:", 0) == 0) {
+        if (f != "reduce:sum" && f != "reduce:product" && f != "reduce:max" && f != "reduce:min")
+            fail(a, "'for' is only allowed in sum(), product(), max() and min()");
+        return reduction(a, noEvent);
+    }
+    if ((f == "sum" || f == "product") || ((f == "max" || f == "min") && a.args.size() == 1)) {
+        argc(1);
+        return reduction(a, noEvent);
+    }
+    if (f == "withDerivative") {
+        // MSL Move's position(u, time) with its derivative annotation: the value is the first
+        // argument, its time derivative the second, so index reduction does not
+        // differentiate the input signals.
+        argc(2);
+        return pool_.binary(Op::WithDer, arg(0, noEvent), arg(1, noEvent));
+    }
     if (f == "noEvent") {
         argc(1);
         return arg(0, true);

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace flange::flatten {
 
@@ -34,6 +35,24 @@ public:
 
     [[noreturn]] void fail(const expr::Ast& at, const std::string& msg) const;
 
+    // What an identifier names, its subscript resolved (`u[2]`, `moving[i]` in a loop);
+    // a table element `k[i]` comes back as a Value.
+    Symbol resolve(const expr::Ast& ident);
+    // Lowers `body` once for each value of the loop variable `var` (a for-equation).
+    template <class F> void forEach(const std::string& var, int from, int to, F&& body)
+    {
+        Scope outer = scope_;
+        for (int k = from; k <= to; ++k) {
+            scope_ = [&outer, &var, k](const std::string& n) {
+                return n == var ? Symbol{Symbol::Kind::Value, static_cast<double>(k), -1} : outer(n);
+            };
+            body(k);
+        }
+        scope_ = outer;
+    }
+    // Evaluates a constant integer expression (a subscript, a loop bound).
+    int integerValue(const expr::Ast& a, const std::string& what);
+
 private:
     expr::NodeId lowerNode(const expr::Ast& a, bool noEvent);
     expr::NodeId call(const expr::Ast& a, bool noEvent);
@@ -43,6 +62,9 @@ private:
     expr::TableOptions tableOptions(const expr::Ast& a);
     expr::NodeId eventInterval(int32_t table, expr::NodeId u, bool noEvent);
     void forbidExtrapolation(int32_t table, expr::NodeId u, const std::string& name);
+    expr::NodeId reduction(const expr::Ast& a, bool noEvent);
+    std::vector<expr::NodeId> elements(const expr::Ast& vector, bool noEvent);
+    int vectorSize(const std::string& name);
 
     expr::Pool& pool_;
     Scope scope_;

@@ -95,7 +95,10 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
     }
     if (j.is_array()) {
         expr::Table t;
-        for (const Json& row : j) {
+        // A flat list of numbers is a vector parameter written as one row: [0, 1.5] = [[0, 1.5]].
+        const bool vector = !j.empty() && std::all_of(j.begin(), j.end(), [](const Json& x) { return x.is_number(); });
+        const Json rows = vector ? Json::array({j}) : j;
+        for (const Json& row : rows) {
             if (!row.is_array())
                 throw badInput(what + ": a table is a list of rows of numbers");
             std::vector<double> r;
@@ -333,6 +336,24 @@ std::optional<std::string> checkParameterExpression(const std::string& text, con
         return std::string(e.what());
     }
     return std::nullopt;
+}
+
+std::optional<int> evaluateSize(const diagram::Diagram& d, const library::ComponentDefinition& def,
+                                const diagram::Component& comp, const library::ExprText& size)
+{
+    if (!size.ast)
+        return std::nullopt;
+    expr::Pool pool;
+    ModelParameters model(d, pool);
+    InstanceParameters instance(model, pool, def, comp);
+    try {
+        const double n = instance.evalNumber(size, "size");
+        if (n != std::floor(n) || n < 0 || n > 100000)
+            return std::nullopt;
+        return static_cast<int>(n);
+    } catch (const Error&) {
+        return std::nullopt;
+    }
 }
 
 std::optional<bool> evaluateCondition(const diagram::Diagram& d, const library::ComponentDefinition& def,

@@ -88,6 +88,11 @@ private:
 std::optional<std::string> checkParameterExpression(const std::string& text, const std::vector<std::string>& names,
                                                     const std::string& what);
 
+// A vector connector's size (`"size": "nu"`) for one instance, evaluated as the flattener
+// does; nullopt when it cannot be evaluated or is not a whole number from 0 to 100000.
+std::optional<int> evaluateSize(const diagram::Diagram& d, const library::ComponentDefinition& def,
+                                const diagram::Component& comp, const library::ExprText& size);
+
 // A Boolean definition expression (a conditional connector's condition, a fixed) of one
 // instance, evaluated as the flattener does; nullopt when it cannot be evaluated.
 std::optional<bool> evaluateCondition(const diagram::Diagram& d, const library::ComponentDefinition& def,

@@ -59,6 +59,9 @@ struct ConnectorDef {
     double x = 0, y = 0; // MSL icon coordinates, y up
     std::optional<ExprText> condition;
     std::vector<std::pair<std::string, ExprText>> bindings; // member -> expression
+    // A vector connector (`u[3]`, `u[nin]`): its size, a parameter expression; members are
+    // the scalar connectors u[1]..u[n]. Empty for a scalar connector.
+    std::optional<ExprText> size;
     std::string description;
 };
 
@@ -95,7 +98,7 @@ struct VariableDef {
 };
 
 struct EquationDef {
-    enum class Kind { Equation, If, When };
+    enum class Kind { Equation, If, When, For };
     Kind kind = Kind::Equation;
     // Equation: the text and its parse.
     std::string text;
@@ -103,7 +106,8 @@ struct EquationDef {
     Location loc;
     // If: (condition, equations) per branch, then else. When: one branch.
     std::vector<std::pair<ExprText, std::vector<EquationDef>>> branches;
-    std::vector<EquationDef> elseBranch;
+    std::vector<EquationDef> elseBranch; // For: the body
+    ExprText range;                      // For: `i in 1:n`, parsed by expr::parseForRange
 };
 
 struct ComponentDefinition {

@@ -37,4 +37,48 @@ std::optional<std::string> connectionRefusal(ConnectorType a, ConnectorType b)
     return std::nullopt;
 }
 
+bool splitMember(const std::string& connector, std::string& base, int& index)
+{
+    const size_t open = connector.find('[');
+    if (open == std::string::npos || open == 0 || connector.back() != ']' || open + 2 >= connector.size())
+        return false;
+    const std::string digits = connector.substr(open + 1, connector.size() - open - 2);
+    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos)
+        return false;
+    base = connector.substr(0, open);
+    index = std::stoi(digits);
+    return true;
+}
+
+std::string portOf(const std::string& connector)
+{
+    std::string base;
+    int index = 0;
+    return splitMember(connector, base, index) ? base : connector;
+}
+
+std::optional<std::string> sizeRefusal(const std::string& aName, int aSize, const std::string& bName, int bSize)
+{
+    if (aSize == bSize)
+        return std::nullopt;
+    auto describe = [](const std::string& n, int size) {
+        return size == 0 ? "'" + n + "' is a scalar"
+                         : "'" + n + "' is a vector of " + std::to_string(size) + " element" + (size == 1 ? "" : "s");
+    };
+    std::string why = describe(aName, aSize) + " and " + describe(bName, bSize);
+    if (aSize == 0 || bSize == 0)
+        why += "; connect one member, such as '" + (aSize == 0 ? bName : aName) + "[1]'";
+    return why;
+}
+
+std::optional<std::string> memberRefusal(const std::string& name, int index, int size)
+{
+    if (size == 0)
+        return "'" + name + "' is not a vector";
+    if (index >= 1 && index <= size)
+        return std::nullopt;
+    return "index " + std::to_string(index) + " is out of range: '" + name + "' has " + std::to_string(size) +
+           " element" + (size == 1 ? "" : "s") + " (" + name + "[1].." + name + "[" + std::to_string(size) + "])";
+}
+
 } // namespace flange::library

@@ -242,7 +242,22 @@ EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::s
         eq.loc = eq.branches.front().first.loc;
         return eq;
     }
-    fail(Location{src.file()}, owner + ": an equation object needs 'if' or 'when'");
+    if (j.contains("for")) {
+        eq.kind = EquationDef::Kind::For;
+        if (!j.at("for").is_string())
+            fail(Location{src.file()}, owner + ": 'for' is a range such as \"i in 1:n\"");
+        eq.range.text = j.at("for").get<std::string>();
+        eq.range.loc = src.locate(eq.range.text);
+        try {
+            eq.range.ast = expr::parseForRange(eq.range.text);
+        } catch (const expr::ParseError& err) {
+            fail(src.locate(eq.range.text, err.column()), owner + ": " + err.what() + " in for-range \"" + eq.range.text + "\"");
+        }
+        eq.elseBranch = parseEquationList(j.value("do", json::array()), src, owner);
+        eq.loc = eq.range.loc;
+        return eq;
+    }
+    fail(Location{src.file()}, owner + ": an equation object needs 'if', 'when' or 'for'");
 }
 
 // An enumeration parameter's type must be a known enumeration, and a default that is a
@@ -324,6 +339,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
                 cd.y = c["position"][1].get<double>();
             }
             cd.condition = optExpr(c, "condition", src, "connector '" + cd.name + "' condition");
+            cd.size = optExpr(c, "size", src, "connector '" + cd.name + "' size");
+            if (cd.size && library::isFlange(cd.type))
+                fail(cd.size->loc, "connector '" + cd.name + "': only signal connectors can be vectors");
             if (c.contains("bindings"))
                 for (auto& [member, value] : c["bindings"].items())
                     cd.bindings.emplace_back(member, exprFromJson(value, src, "connector '" + cd.name + "' binding"));

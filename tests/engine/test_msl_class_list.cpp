@@ -47,12 +47,6 @@ const std::vector<Package> kMslV400Packages = {
       "ForceSensor", "PowerSensor", "MultiSensor"}},
 };
 
-// Move takes the vector input u[3] and comes with vector signal connectors (branch
-// `vectors`). Until that branch is merged its absence is only reported; once Move is
-// defined the last test case fails until its name is deleted here, so the exemption
-// cannot outlive the merge unnoticed.
-const std::set<std::string> kEnabledOnceVectorsMerge = {"Rotational.Sources.Move", "Translational.Sources.Move"};
-
 } // namespace
 
 TEST_CASE("every class of MSL v4.0.0 Mechanics Rotational/Translational Components, Sources, Sensors is defined")
@@ -62,8 +56,6 @@ TEST_CASE("every class of MSL v4.0.0 Mechanics Rotational/Translational Componen
     for (const Package& p : kMslV400Packages)
         for (const std::string& c : p.classes) {
             const std::string name = p.name + "." + c;
-            if (kEnabledOnceVectorsMerge.count(name))
-                continue;
             INFO("MSL class " << name);
             const library::ComponentDefinition* d = lib.find(name);
             REQUIRE(d != nullptr);
@@ -71,18 +63,7 @@ TEST_CASE("every class of MSL v4.0.0 Mechanics Rotational/Translational Componen
             CHECK_FALSE(d->description.empty());
             ++checked;
         }
-    CHECK(checked == 24 + 13 + 9 + 18 + 13 + 9 - kEnabledOnceVectorsMerge.size());
-}
-
-TEST_CASE("the classes waiting for vector connectors are still missing (delete them from the list once defined)")
-{
-    const library::Library& lib = test::bundledLibrary();
-    for (const std::string& name : kEnabledOnceVectorsMerge) {
-        INFO(name << " is defined now: delete it from kEnabledOnceVectorsMerge so the main test checks it");
-        CHECK(lib.find(name) == nullptr);
-        if (!lib.find(name))
-            WARN(name << " is not checked until the vectors branch is merged");
-    }
+    CHECK(checked == 24 + 13 + 9 + 18 + 13 + 9);
 }
 
 namespace {

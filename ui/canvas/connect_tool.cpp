@@ -7,10 +7,24 @@
 #include "ui/document/diagram_editor.hpp"
 #include "ui/document/orthogonal_route.hpp"
 
+#include <QCursor>
 #include <QGraphicsPathItem>
+#include <QMenu>
 #include <QPen>
 
 namespace flange::ui {
+
+ConnectTool::MemberChooser& ConnectTool::memberChooser()
+{
+    static MemberChooser chooser = [](const QStringList& members) {
+        QMenu menu;
+        for (const QString& m : members)
+            menu.addAction(m.section(QLatin1Char('.'), -1));
+        QAction* picked = menu.exec(QCursor::pos());
+        return picked ? members.value(menu.actions().indexOf(picked)) : QString();
+    };
+    return chooser;
+}
 
 ConnectTool::ConnectTool(DiagramScene& scene, PortItem* start) : scene_(scene), start_(start)
 {
@@ -43,7 +57,8 @@ void ConnectTool::setTarget(PortItem* port)
         target_->setHighlight(0);
     target_ = port;
     if (target_) {
-        const bool ok = checkConnection(scene_.editor().document(), start_->endpoint(), target_->endpoint()).allowed();
+        const ConnectionCheck check = checkConnection(scene_.editor().document(), start_->endpoint(), target_->endpoint());
+        const bool ok = check.allowed() || !check.memberChoices.isEmpty();
         target_->setHighlight(ok ? 1 : -1);
     }
 }
@@ -64,8 +79,17 @@ QString ConnectTool::finish(QPointF scenePos)
     setTarget(nullptr);
     if (!target)
         return {};
-    const ConnectionCheck result = scene_.editor().connect(start_->endpoint(), target->endpoint());
-    return result.refusal;
+    const ConnectionCheck check = checkConnection(scene_.editor().document(), start_->endpoint(), target->endpoint());
+    if (!check.allowed() && !check.memberChoices.isEmpty()) {
+        // A scalar on a vector port: the user picks the member (MSL draws a vector as one port too).
+        const QString member = memberChooser()(check.memberChoices);
+        if (member.isEmpty())
+            return {};
+        const bool startIsVector = check.memberChoices.front().startsWith(start_->endpoint() + QLatin1Char('['));
+        return scene_.editor().connect(startIsVector ? member : start_->endpoint(), startIsVector ? target->endpoint() : member)
+            .refusal;
+    }
+    return scene_.editor().connect(start_->endpoint(), target->endpoint()).refusal;
 }
 
 } // namespace flange::ui

@@ -4,6 +4,9 @@
 // green (would connect) or red (would be refused).
 #include <QPointF>
 #include <QString>
+#include <QStringList>
+
+#include <functional>
 
 class QGraphicsPathItem;
 
@@ -23,6 +26,11 @@ public:
     // Ends the drag: connects when released on a port; returns the refusal, if any
     // (empty both for success and for a release on empty canvas).
     QString finish(QPointF scenePos);
+
+    // Asks which member of a vector port a scalar is connected to ("sum.u[2]"), or "" for
+    // none: a menu at the cursor; tests replace it.
+    using MemberChooser = std::function<QString(const QStringList&)>;
+    static MemberChooser& memberChooser();
 
 private:
     PortItem* portAt(QPointF scenePos) const;

@@ -1,5 +1,7 @@
 #include "ui/canvas/diagram_scene.hpp"
 
+#include "engine/library/connection_rules.hpp"
+
 #include "ui/canvas/component_body.hpp"
 #include "ui/canvas/component_item.hpp"
 #include "ui/canvas/connect_tool.hpp"
@@ -153,7 +155,7 @@ void DiagramScene::removeConnectionItem(int index)
 PortItem* DiagramScene::portItem(const QString& endpoint) const
 {
     ComponentItem* item = components_.value(instanceOf(endpoint));
-    return item ? item->port(connectorOf(endpoint)) : nullptr;
+    return item ? item->port(QString::fromStdString(library::portOf(connectorOf(endpoint).toStdString()))) : nullptr;
 }
 
 void DiagramScene::updateConnection(int index)

@@ -7,6 +7,8 @@
 
 #include <QObject>
 
+#include <algorithm>
+
 namespace flange::ui {
 
 namespace {
@@ -17,6 +19,7 @@ using library::Domain;
 struct Port {
     const diagram::Component* component = nullptr;
     const library::ConnectorDef* connector = nullptr;
+    int size = 0; // a whole vector's size; 0 for a scalar or one member u[2]
     library::ConnectorDef outer; // an outer connector of the subsystem being edited
 };
 
@@ -40,12 +43,38 @@ QString resolve(const DiagramDocument& doc, const QString& endpoint, Port& port)
     if (!def)
         return QObject::tr("The type %1 of %2 is not in the component library")
             .arg(QString::fromStdString(port.component->type), QString::fromStdString(instance));
-    port.connector = def->connector(connector);
+    std::string base;
+    int index = 0;
+    const bool member = library::splitMember(connector, base, index);
+    port.connector = def->connector(member ? base : connector);
     if (!port.connector)
         return QObject::tr("%1 has no connector %2").arg(QString::fromStdString(instance), QString::fromStdString(connector));
+    if (port.connector->size) {
+        const std::optional<int> size = connectorSize(*def, *port.component, *port.connector, &doc.diagram());
+        if (!size)
+            return QObject::tr("The size of %1.%2 cannot be evaluated")
+                .arg(QString::fromStdString(instance), QString::fromStdString(port.connector->name));
+        if (member) {
+            if (auto why = library::memberRefusal(instance + "." + base, index, *size))
+                return QString::fromStdString(*why);
+        } else {
+            port.size = *size;
+        }
+    } else if (member) {
+        return QString::fromStdString(*library::memberRefusal(instance + "." + base, index, 0));
+    }
     if (!connectorEnabled(*def, *port.component, *port.connector, &doc.diagram()))
         return QObject::tr("%1 is switched off by %2").arg(endpoint, QString::fromStdString(port.connector->condition->text));
     return {};
+}
+
+// Whether two ends share a signal: equal, or a whole vector and one of its members.
+bool overlaps(const std::string& a, const std::string& b)
+{
+    auto memberOf = [](const std::string& m, const std::string& v) {
+        return m.size() > v.size() && m.compare(0, v.size(), v) == 0 && m[v.size()] == '[';
+    };
+    return a == b || memberOf(a, b) || memberOf(b, a);
 }
 
 } // namespace
@@ -74,6 +103,18 @@ ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, co
     // Compatibility is the engine's rule; the editor adds only what concerns drawing.
     if (std::optional<std::string> why = library::connectionRefusal(ta, tb))
         return refuse(QString::fromStdString(*why));
+    if (std::optional<std::string> why = library::sizeRefusal(a.toStdString(), pa.size, b.toStdString(), pb.size)) {
+        refuse(QString::fromStdString(*why));
+        if (pa.size == 0 || pb.size == 0) {
+            const bool vectorIsA = pa.size > 0;
+            for (int k = 1; k <= std::max(pa.size, pb.size); ++k) {
+                const QString member = (vectorIsA ? a : b) + QStringLiteral("[%1]").arg(k);
+                if (checkConnection(doc, vectorIsA ? member : a, vectorIsA ? b : member).allowed())
+                    check.memberChoices << member;
+            }
+        }
+        return check;
+    }
     const bool signal = library::domainOf(ta) == Domain::Signal;
     check.from = a;
     check.to = b;
@@ -83,7 +124,7 @@ ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, co
     for (const diagram::Connection& c : doc.diagram().connections) {
         if ((c.from == from && c.to == to) || (c.from == to && c.to == from))
             return refuse(QObject::tr("they are already connected"));
-        if (signal && (c.to == to || c.from == to))
+        if (signal && (overlaps(c.to, to) || overlaps(c.from, to)))
             return refuse(QObject::tr("%1 is already driven by %2")
                               .arg(check.to, QString::fromStdString(c.to == to ? c.from : c.to)));
     }

@@ -2,6 +2,7 @@
 // Which ports may be joined (docs/diagram-format.md, "Connection rules"), with a reason
 // the user can act on when they may not.
 #include <QString>
+#include <QStringList>
 
 namespace flange::ui {
 
@@ -11,6 +12,9 @@ struct ConnectionCheck {
     QString refusal; // empty when the connection is allowed
     // The endpoints in the order they are stored: a signal's output first.
     QString from, to;
+    // A scalar dropped on a whole vector (or the reverse) is refused, and these are the
+    // vector's members ("sum.u[1]", ...) the scalar could be connected to instead.
+    QStringList memberChoices;
     bool allowed() const { return refusal.isEmpty(); }
 };
 

@@ -116,4 +116,13 @@ bool connectorEnabled(const library::ComponentDefinition& def, const diagram::Co
     return flatten::evaluateCondition(model ? *model : none, def, c, *connector.condition).value_or(true);
 }
 
+std::optional<int> connectorSize(const library::ComponentDefinition& def, const diagram::Component& c,
+                                 const library::ConnectorDef& connector, const diagram::Diagram* model)
+{
+    if (!connector.size)
+        return 0;
+    static const diagram::Diagram none;
+    return flatten::evaluateSize(model ? *model : none, def, c, *connector.size);
+}
+
 } // namespace flange::ui

@@ -35,4 +35,9 @@ QStringList missingValues(const library::ComponentDefinition& def, const diagram
 bool connectorEnabled(const library::ComponentDefinition& def, const diagram::Component& c,
                       const library::ConnectorDef& connector, const diagram::Diagram* model = nullptr);
 
+// A vector connector's size for this instance (0 for a scalar connector), evaluated by the
+// engine; nullopt when its size expression cannot be evaluated.
+std::optional<int> connectorSize(const library::ComponentDefinition& def, const diagram::Component& c,
+                                 const library::ConnectorDef& connector, const diagram::Diagram* model = nullptr);
+
 } // namespace flange::ui

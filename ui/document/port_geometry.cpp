@@ -1,5 +1,7 @@
 #include "ui/document/port_geometry.hpp"
 
+#include "engine/library/connection_rules.hpp"
+
 #include <cmath>
 
 namespace flange::ui {
@@ -42,7 +44,7 @@ std::optional<PortPlace> portPlace(const diagram::Component& c, const library::C
                                    const std::string& connector)
 {
     for (const library::ConnectorDef& con : def.connectors) {
-        if (con.name != connector)
+        if (con.name != library::portOf(connector))
             continue;
         const QTransform t = placementTransform(c.placement);
         const QPointF centre(c.placement.x, c.placement.y);

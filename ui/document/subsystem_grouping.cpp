@@ -1,5 +1,7 @@
 #include "ui/document/subsystem_grouping.hpp"
 
+#include "engine/library/connection_rules.hpp"
+
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/diagram/model_parameters.hpp"
 #include "ui/document/instance_naming.hpp"
@@ -174,10 +176,15 @@ GroupResult groupComponents(const diagram::Diagram& level, const QStringList& na
             continue;
         const diagram::Component* comp = level.component(instanceOf(inner));
         const library::ComponentDefinition* def = find(comp->type);
-        const library::ConnectorDef* con = def ? def->connector(connectorOf(inner)) : nullptr;
+        const std::string port = library::portOf(connectorOf(inner)); // a member u[2] is cut as a scalar
+        const library::ConnectorDef* con = def ? def->connector(port) : nullptr;
         if (!con) {
             r.error = QObject::tr("%1: the connector is not known, so it cannot become a connector of the subsystem")
                           .arg(qs(inner));
+            return r;
+        }
+        if (con->size && port == connectorOf(inner)) {
+            r.error = QObject::tr("%1 is a vector: a subsystem connector cannot be a vector yet").arg(qs(inner));
             return r;
         }
         CutEnd cut;
