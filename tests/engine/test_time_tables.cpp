@@ -137,37 +137,37 @@ TEST_CASE("CombiTimeTable: time scale, shift time and start time")
                                                  R"({"table": [[0, 0], [1, 10]], "timeScale": 2, "startTime": 0.25,
                                                      "shiftTime": 0.5, "offset": 1})")},
                                       {}, 2.5, 0.125));
-    CHECK(s.sink.at("table.y1", 0.125) == Approx(1.0));
-    CHECK(s.sink.at("table.y1", 1.5) == Approx(1 + 10 * 0.5));
-    CHECK(s.sink.at("table.y1", 2.5) == Approx(1 + 10 * 1.0));
-    CHECK(s.sink.at("table.y1", 0.375) == Approx(1 + 10 * (0.375 - 0.5) / 2)); // extrapolated before the table
+    CHECK(s.sink.at("table.y[1]", 0.125) == Approx(1.0));
+    CHECK(s.sink.at("table.y[1]", 1.5) == Approx(1 + 10 * 0.5));
+    CHECK(s.sink.at("table.y[1]", 2.5) == Approx(1 + 10 * 1.0));
+    CHECK(s.sink.at("table.y[1]", 0.375) == Approx(1 + 10 * (0.375 - 0.5) / 2)); // extrapolated before the table
 }
 
 TEST_CASE("CombiTimeTable reads a CSV file with a header line, relative to the diagram's folder")
 {
     auto s = simulateIn(kDataFolder, fileTable("profile.csv"));
-    CHECK(s.sink.at("table.y1", 0.5) == Approx(1.0));
-    CHECK(s.sink.at("table.y1", 1.5) == Approx(2.0));
-    CHECK(s.sink.at("table.y2", 1.5) == Approx(15.0));
+    CHECK(s.sink.at("table.y[1]", 0.5) == Approx(1.0));
+    CHECK(s.sink.at("table.y[1]", 1.5) == Approx(2.0));
+    CHECK(s.sink.at("table.y[2]", 1.5) == Approx(15.0));
     // Semicolons, a comment line and a jump at t = 1.
     auto semi = simulateIn(kDataFolder, fileTable("semicolon.csv"));
-    CHECK(semi.sink.at("table.y1", 0.75) == Approx(1.5));
-    CHECK(semi.sink.at("table.y1", 1.25) == Approx(5.0));
+    CHECK(semi.sink.at("table.y[1]", 0.75) == Approx(1.5));
+    CHECK(semi.sink.at("table.y[1]", 1.25) == Approx(5.0));
 }
 
 TEST_CASE("CombiTimeTable reads the named table of an MSL text file, with each smoothness")
 {
     auto s = simulateIn(kDataFolder, fileTable("profile.txt"));
-    CHECK(s.sink.at("table.y1", 0.5) == Approx(1.0));
-    CHECK(s.sink.at("table.y2", 1.5) == Approx(15.0));
+    CHECK(s.sink.at("table.y[1]", 0.5) == Approx(1.0));
+    CHECK(s.sink.at("table.y[2]", 1.5) == Approx(15.0));
     // Three rows (0,10) (1,10) (2,20) in column 3, Fritsch-Butland: secants 0 and 10, so the
     // slope at t = 1 is 0 and at the end 10; midpoint of [1, 2]: 15 + (0 - 10)/8.
     auto fb = simulateIn(kDataFolder, fileTable("profile.txt", R"(, "smoothness": "Smoothness.MonotoneContinuousDerivative1")"));
-    CHECK(fb.sink.at("table.y2", 1.5) == Approx(15 - 10.0 / 8).epsilon(1e-9));
+    CHECK(fb.sink.at("table.y[2]", 1.5) == Approx(15 - 10.0 / 8).epsilon(1e-9));
     // Constant segments: the previous point's value.
     auto con = simulateIn(kDataFolder, fileTable("profile.txt", R"(, "smoothness": "Smoothness.ConstantSegments")"));
-    CHECK(con.sink.at("table.y1", 0.75) == Approx(0.0));
-    CHECK(con.sink.at("table.y1", 1.25) == Approx(2.0));
+    CHECK(con.sink.at("table.y[1]", 0.75) == Approx(0.0));
+    CHECK(con.sink.at("table.y[1]", 1.25) == Approx(2.0));
 }
 
 TEST_CASE("bad table files are reported with file, line and component")
@@ -200,7 +200,7 @@ TEST_CASE("constant segments step exactly at the table time, as a time event")
          component("torque", "Rotational.Sources.Torque"),
          component("inertia", "Rotational.Components.Inertia", R"({"J": 1})",
                    R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 0, "fixed": true}})")},
-        {{"table.y1", "torque.tau"}, {"torque.flange", "inertia.flange_a"}}, 2.0, 0.1));
+        {{"table.y[1]", "torque.tau"}, {"torque.flange", "inertia.flange_a"}}, 2.0, 0.1));
     CHECK(s.sink.at("inertia.w", 2.0) == Approx(2 * 0.7).epsilon(1e-9));
     bool stepAt13 = false;
     for (const EventRecord& e : s.sink.events)
@@ -215,7 +215,7 @@ TEST_CASE("a linear table's jump is a time event: the left and right limits are 
                                                  R"({"table": [[0, 0], [1, 1], [1, 3], [2, 3]]})")},
                                       {}, 2.0, 0.5));
     std::vector<double> atJump;
-    const int y = s.sink.column("table.y1");
+    const int y = s.sink.column("table.y[1]");
     for (size_t r = 0; r < s.sink.times.size(); ++r)
         if (s.sink.times[r] == Approx(1.0).epsilon(1e-14))
             atJump.push_back(s.sink.rows[r][static_cast<size_t>(y)]);

@@ -64,10 +64,10 @@ TEST_CASE("a time table gives one output per value column, jumping at a repeated
         {component("table", "Blocks.Sources.CombiTimeTable",
                    R"({"table": [[0, 0, 1], [1, 2, 1], [1, 5, 3], [2, 5, 3]], "offset": 0.5})")},
         {}, 2.0, 0.25));
-    CHECK(s.sink.at("table.y1", 0.5) == Approx(1.5).epsilon(1e-12));
-    CHECK(s.sink.at("table.y1", 1.5) == Approx(5.5).epsilon(1e-12));
-    CHECK(s.sink.at("table.y2", 0.5) == Approx(1.5).epsilon(1e-12));
-    CHECK(s.sink.at("table.y2", 1.5) == Approx(3.5).epsilon(1e-12));
+    CHECK(s.sink.at("table.y[1]", 0.5) == Approx(1.5).epsilon(1e-12));
+    CHECK(s.sink.at("table.y[1]", 1.5) == Approx(5.5).epsilon(1e-12));
+    CHECK(s.sink.at("table.y[2]", 0.5) == Approx(1.5).epsilon(1e-12));
+    CHECK(s.sink.at("table.y[2]", 1.5) == Approx(3.5).epsilon(1e-12));
 }
 
 TEST_CASE("the Vehicle subsystem coasts down by its rolling resistance alone when drag is off")
