@@ -149,11 +149,16 @@ public:
         ++pos_;
     }
 
-    // `i in a:b` (a for-equation's range): a Call "range" with args {i, a, b}.
-    AstPtr forRange()
+    struct LoopRange {
+        Token var;
+        AstPtr from, to;
+    };
+
+    // `i in a:b`, in for-equations and reductions alike.
+    LoopRange loopRange(const char* noVariable)
     {
         if (peek().type != Token::Type::Ident)
-            throw ParseError("expected a loop variable" + found(), peek().column);
+            throw ParseError(noVariable + found(), peek().column);
         Token var = next();
         if (peek().type != Token::Type::Ident || peek().text != "in")
             throw ParseError("expected 'in'" + found(), peek().column);
@@ -161,6 +166,13 @@ public:
         AstPtr from = expression();
         expectSymbol(":");
         AstPtr to = expression();
+        return {var, std::move(from), std::move(to)};
+    }
+
+    // `i in a:b` (a for-equation's range): a Call "range" with args {i, a, b}.
+    AstPtr forRange()
+    {
+        auto [var, from, to] = loopRange("expected a loop variable");
         expectEnd();
         return make(Ast::Kind::Call, "range", {make(Ast::Kind::Ident, var.text, {}, var.column), std::move(from), std::move(to)},
                     var.column);
@@ -422,15 +434,7 @@ private:
     AstPtr reduction(const Token& function, AstPtr body)
     {
         ++pos_; // for
-        if (peek().type != Token::Type::Ident)
-            throw ParseError("expected a loop variable after 'for'" + found(), peek().column);
-        Token var = next();
-        if (peek().type != Token::Type::Ident || peek().text != "in")
-            throw ParseError("expected 'in'" + found(), peek().column);
-        ++pos_;
-        AstPtr from = expression();
-        expectSymbol(":");
-        AstPtr to = expression();
+        auto [var, from, to] = loopRange("expected a loop variable after 'for'");
         expectSymbol(")");
         return make(Ast::Kind::Call, "reduce:" + function.text,
                     {std::move(body), make(Ast::Kind::Ident, var.text, {}, var.column), std::move(from), std::move(to)},

@@ -346,6 +346,7 @@ std::optional<int> evaluateSize(const diagram::Diagram& d, const library::Compon
     expr::Pool pool;
     ModelParameters model(d, pool);
     InstanceParameters instance(model, pool, def, comp);
+    instance.setDataFolder(d.folder); // a size may count a table read from a file
     try {
         const double n = instance.evalNumber(size, "size");
         if (n != std::floor(n) || n < 0 || n > 100000)
