@@ -1,11 +1,12 @@
 #include "ui/document/diagram_document.hpp"
 
+#include "ui/document/atomic_write.hpp"
+
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 
 namespace flange::ui {
 
@@ -169,12 +170,10 @@ bool DiagramDocument::saveAs(const QString& path, QString* error)
     if (diagram_.name.empty())
         diagram_.name = QFileInfo(path).completeBaseName().toStdString();
     const std::string text = diagram::serializeDiagram(diagram_);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
-        !file.commit()) {
+    QString why;
+    if (!writeFileAtomically(path, text, &why)) {
         if (error)
-            *error = tr("%1: cannot save (%2)").arg(path, file.errorString());
+            *error = tr("%1: cannot save (%2)").arg(path, why);
         return false;
     }
     undoStack_.setClean();

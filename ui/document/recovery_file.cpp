@@ -1,5 +1,7 @@
 #include "ui/document/recovery_file.hpp"
 
+#include "ui/document/atomic_write.hpp"
+
 #include "engine/diagram/diagram_json.hpp"
 
 #include <QDir>
@@ -8,7 +10,6 @@
 #include <QLocale>
 #include <QObject>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QUuid>
 
@@ -52,15 +53,12 @@ bool writeRecoveryFile(const QString& path, const RecoveryContents& contents, QS
     j["diagram"] = diagram::toJson(contents.diagram);
     const std::string text = j.dump(1);
     QDir().mkpath(QFileInfo(path).absolutePath());
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) ||
-        !file.commit()) {
-        if (error)
-            *error = QObject::tr("%1: cannot write the recovery file (%2)").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    QString why;
+    if (writeFileAtomically(path, text, &why))
+        return true;
+    if (error)
+        *error = QObject::tr("%1: cannot write the recovery file (%2)").arg(path, why);
+    return false;
 }
 
 std::optional<RecoveryContents> readRecoveryFile(const QString& path, QString* error)
