@@ -338,39 +338,46 @@ std::optional<std::string> checkParameterExpression(const std::string& text, con
     return std::nullopt;
 }
 
-std::optional<int> evaluateSize(const diagram::Diagram& d, const library::ComponentDefinition& def,
-                                const diagram::Component& comp, const library::ExprText& size)
-{
-    if (!size.ast)
-        return std::nullopt;
-    expr::Pool pool;
-    ModelParameters model(d, pool);
-    InstanceParameters instance(model, pool, def, comp);
-    instance.setDataFolder(d.folder); // a size may count a table read from a file
-    try {
-        const double n = instance.evalNumber(size, "size");
-        if (n != std::floor(n) || n < 0 || n > 100000)
-            return std::nullopt;
-        return static_cast<int>(n);
-    } catch (const Error&) {
-        return std::nullopt;
-    }
-}
+namespace {
 
-std::optional<bool> evaluateCondition(const diagram::Diagram& d, const library::ComponentDefinition& def,
-                                      const diagram::Component& comp, const library::ExprText& condition)
+// An instance's parameter expression evaluated as the editor needs it: with the diagram's
+// model parameters and folder (a size may count a table read from a file); nullopt when it
+// cannot be evaluated yet.
+std::optional<double> evaluateForEditor(const diagram::Diagram& d, const library::ComponentDefinition& def,
+                                        const diagram::Component& comp, const library::ExprText& text,
+                                        const char* what)
 {
-    if (!condition.ast)
+    if (!text.ast)
         return std::nullopt;
     expr::Pool pool;
     ModelParameters model(d, pool);
     InstanceParameters instance(model, pool, def, comp);
     instance.setDataFolder(d.folder);
     try {
-        return instance.evalNumber(condition, "condition") != 0;
+        return instance.evalNumber(text, what);
     } catch (const Error&) {
         return std::nullopt;
     }
+}
+
+} // namespace
+
+std::optional<int> evaluateSize(const diagram::Diagram& d, const library::ComponentDefinition& def,
+                                const diagram::Component& comp, const library::ExprText& size)
+{
+    const std::optional<double> n = evaluateForEditor(d, def, comp, size, "size");
+    if (!n || *n != std::floor(*n) || *n < 0 || *n > 100000)
+        return std::nullopt;
+    return static_cast<int>(*n);
+}
+
+std::optional<bool> evaluateCondition(const diagram::Diagram& d, const library::ComponentDefinition& def,
+                                      const diagram::Component& comp, const library::ExprText& condition)
+{
+    const std::optional<double> v = evaluateForEditor(d, def, comp, condition, "condition");
+    if (!v)
+        return std::nullopt;
+    return *v != 0;
 }
 
 std::vector<std::string> missingRequiredParameters(const library::ComponentDefinition& def,
