@@ -2,6 +2,7 @@
 
 #include "engine/cancel.hpp"
 #include "engine/codegen/tape_compiler.hpp"
+#include "engine/diagnostic_context.hpp"
 #include "engine/error.hpp"
 #include "engine/expr/differentiate.hpp"
 #include "engine/expr/evaluate.hpp"
@@ -10,7 +11,10 @@
 #include "engine/instance_name.hpp"
 #include "engine/structure/alias_elimination.hpp"
 #include "engine/structure/dae_structure.hpp"
+#include "engine/structure/discrete_order.hpp"
+#include "engine/structure/explicit_equations.hpp"
 #include "engine/structure/matching.hpp"
+#include "engine/structure/time_events.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -39,6 +43,7 @@ public:
     {
         nVars_ = static_cast<int32_t>(f_.vars.size());
         assignSlots();
+        solveExplicitly();
         buildResidual();
         throwIfCancelled(cancelled_, "translation");
         buildInit();
@@ -54,6 +59,9 @@ private:
     {
         if (v >= nVars_)
             return {VarSource::Kind::Yp, v - nVars_, 0};
+        if (computedIndex_.size() > static_cast<size_t>(v) && computedIndex_[static_cast<size_t>(v)] >= 0)
+            throw internalError(modelName_, "computed variable " + f_.vars[static_cast<size_t>(v)].name +
+                                                " is read after its substitution");
         int32_t slot = slotOf_[static_cast<size_t>(v)];
         if (slot >= 0)
             return {VarSource::Kind::Y, slot, 0};
@@ -68,6 +76,12 @@ private:
 
     void assignSlots()
     {
+        cm_.n = 0;
+        cm_.slotVar.clear();
+        cm_.yStart.clear();
+        cm_.nominal.clear();
+        cm_.stateSlots.clear();
+        cm_.stats.stateNames.clear();
         slotOf_.assign(f_.vars.size(), -1);
         ypOf_.assign(f_.vars.size(), -1);
         for (int32_t v : s_.unknowns) {
@@ -161,40 +175,37 @@ private:
         throw badInput(structure::overDeterminedMessage(std::max<size_t>(extra, 1), comps, origins)).about(culprits);
     }
 
-    void buildResidual()
+    // The solver's rows: the equations after index reduction, then one link der(x) = w
+    // per state whose derivative is a state too (linkSlots: the slot of x).
+    std::vector<NodeId> residualRows(std::vector<int32_t>& linkSlots, std::vector<std::string>& origins)
     {
         std::vector<NodeId> rows;
         for (const auto& eq : s_.eqs) {
             rows.push_back(eq.residual);
-            cm_.eqOrigins.push_back(eq.origin);
+            origins.push_back(eq.origin);
         }
-        std::vector<int32_t> linkSlots;
         for (int32_t slot : cm_.stateSlots) {
             int32_t v = cm_.slotVar[static_cast<size_t>(slot)];
             int32_t d = f_.vars[static_cast<size_t>(v)].derivative;
             if (d >= 0 && s_.isState[static_cast<size_t>(d)]) {
                 linkSlots.push_back(slot);
                 rows.push_back(f_.pool.sub(f_.pool.var(nVars_ + slot), f_.pool.var(d)));
-                cm_.eqOrigins.push_back("der(" + f_.vars[static_cast<size_t>(v)].name + ") = " +
-                                        f_.vars[static_cast<size_t>(d)].name);
+                origins.push_back("der(" + f_.vars[static_cast<size_t>(v)].name + ") = " +
+                                  f_.vars[static_cast<size_t>(d)].name);
             }
         }
-        auto src = [this](int32_t v) { return source(v); };
-        std::vector<Entry> entries = partials(rows);
-        if (static_cast<int>(rows.size()) > cm_.n)
-            throwOverDetermined(rows.size(), entries);
-        if (static_cast<int>(rows.size()) != cm_.n)
-            throw internalError(modelName_, std::to_string(rows.size()) + " equations for " + std::to_string(cm_.n) +
-                                                " unknowns after index reduction");
-        // Row i of the solver's system is the equation matched to slot i: a zero-free diagonal
-        // lets KLU's block triangular form find its transversal at once.
-        // Pantelides' matching places most rows directly (an equation matched to der(x) of a
-        // state x goes to x's slot, a link equation der(x) = w to the slot of x); the
-        // lower-level equations of differentiated families, which determine the dummy
-        // derivatives, are placed by short augmenting paths from that seed.
-        std::vector<std::vector<int32_t>> adj(rows.size());
-        for (const Entry& e : entries)
-            adj[static_cast<size_t>(e.row)].push_back(e.slot);
+        return rows;
+    }
+
+    // Row i of the solver's system is the equation matched to slot i: a zero-free diagonal
+    // lets KLU's block triangular form find its transversal at once.
+    // Pantelides' matching places most rows directly (an equation matched to der(x) of a
+    // state x goes to x's slot, a link equation der(x) = w to the slot of x); the
+    // lower-level equations of differentiated families, which determine the dummy
+    // derivatives, are placed by short augmenting paths from that seed.
+    // Returns each row's slot, or nothing when no perfect matching exists.
+    std::vector<int32_t> matchRows(const std::vector<std::vector<int32_t>>& adj, const std::vector<int32_t>& linkSlots)
+    {
         structure::Matching match(adj);
         auto seed = [&](size_t r, int32_t slot) {
             if (slot >= 0 && match.colMatch(slot) < 0 &&
@@ -210,18 +221,93 @@ private:
                 slot = slotOf_[static_cast<size_t>(ypOf_[static_cast<size_t>(v)])];
             seed(r, slot);
         }
-        for (size_t r = s_.eqs.size(), k = 0; r < rows.size(); ++r, ++k)
+        for (size_t r = s_.eqs.size(), k = 0; r < adj.size(); ++r, ++k)
             seed(r, linkSlots[k]);
         bool perfect = true;
-        for (size_t r = 0; r < rows.size(); ++r)
+        for (size_t r = 0; r < adj.size(); ++r)
             if (match.rowMatch(static_cast<int32_t>(r)) < 0)
                 perfect = match.augment(static_cast<int32_t>(r), [](int32_t) { return true; }) && perfect;
+        if (!perfect)
+            return {};
+        std::vector<int32_t> position(adj.size());
+        for (size_t r = 0; r < adj.size(); ++r)
+            position[r] = match.rowMatch(static_cast<int32_t>(r));
+        return position;
+    }
+
+    // Algebraic unknowns that their matched equation gives explicitly leave the solver
+    // (structure/explicit_equations.hpp); the slots are then assigned again. A model whose
+    // rows cannot be matched keeps all its unknowns, for buildResidual's message.
+    void solveExplicitly()
+    {
+        std::vector<int32_t> linkSlots;
+        std::vector<std::string> origins;
+        std::vector<NodeId> rows = residualRows(linkSlots, origins);
+        if (static_cast<int>(rows.size()) != cm_.n)
+            return;
+        std::vector<std::vector<int32_t>> adj(rows.size());
+        for (size_t r = 0; r < rows.size(); ++r)
+            for (int32_t v : structure::incidentVars(f_.pool, rows[r])) {
+                VarSource src = source(v);
+                if (src.kind != VarSource::Kind::Constant)
+                    adj[r].push_back(src.index);
+            }
+        std::vector<int32_t> position = matchRows(adj, linkSlots);
+        if (position.empty())
+            return;
+        std::vector<int32_t> matchedVar(s_.eqs.size(), -1);
+        for (size_t r = 0; r < s_.eqs.size(); ++r)
+            if (!cm_.slotIsState[static_cast<size_t>(position[r])])
+                matchedVar[r] = cm_.slotVar[static_cast<size_t>(position[r])];
+        explicit_ = structure::solveExplicitEquations(f_, s_, matchedVar, cancelled_);
+        if (explicit_.computed.empty())
+            return;
+        computedIndex_.assign(f_.vars.size(), -1);
+        for (size_t k = 0; k < explicit_.computed.size(); ++k)
+            computedIndex_[static_cast<size_t>(explicit_.computed[k].var)] = static_cast<int32_t>(k);
+        assignSlots();
+        buildComputed();
+    }
+
+    void buildComputed()
+    {
+        auto src = [this](int32_t v) { return source(v); };
+        codegen::TapeCompiler tape(f_.pool, src);
+        for (size_t k = 0; k < explicit_.computed.size(); ++k) {
+            const auto& c = explicit_.computed[k];
+            tape.store(c.value, 0, static_cast<int32_t>(k));
+            cm_.computedOrigins.push_back(c.origin);
+            cm_.computedReads.push_back(c.reads);
+        }
+        cm_.computed = tape.finish();
+        cm_.stats.computed = static_cast<int>(explicit_.computed.size());
+    }
+
+    void buildResidual()
+    {
+        std::vector<int32_t> linkSlots;
+        std::vector<NodeId> rows = residualRows(linkSlots, cm_.eqOrigins);
+        auto src = [this](int32_t v) { return source(v); };
+        std::vector<Entry> entries = partials(rows);
+        if (static_cast<int>(rows.size()) > cm_.n)
+            throwOverDetermined(rows.size(), entries);
+        if (static_cast<int>(rows.size()) != cm_.n)
+            throw internalError(modelName_, std::to_string(rows.size()) + " equations for " + std::to_string(cm_.n) +
+                                                " unknowns after index reduction");
+        std::vector<std::vector<int32_t>> adj(rows.size());
+        for (const Entry& e : entries)
+            adj[static_cast<size_t>(e.row)].push_back(e.slot);
+        std::vector<int32_t> matched = matchRows(adj, linkSlots);
         std::vector<int32_t> position(rows.size());
         for (size_t r = 0; r < rows.size(); ++r)
-            position[r] = perfect ? match.rowMatch(static_cast<int32_t>(r)) : static_cast<int32_t>(r);
+            position[r] = matched.empty() ? static_cast<int32_t>(r) : matched[r];
         std::vector<std::string> origins(rows.size());
-        for (size_t r = 0; r < rows.size(); ++r)
+        cm_.rowReadsComputed.assign(rows.size(), {});
+        for (size_t r = 0; r < rows.size(); ++r) {
             origins[static_cast<size_t>(position[r])] = cm_.eqOrigins[r];
+            if (r < explicit_.equationReads.size())
+                cm_.rowReadsComputed[static_cast<size_t>(position[r])] = explicit_.equationReads[r];
+        }
         cm_.eqOrigins = std::move(origins);
         codegen::TapeCompiler res(f_.pool, src);
         for (size_t r = 0; r < rows.size(); ++r)
@@ -255,14 +341,24 @@ private:
     void buildInit()
     {
         std::vector<NodeId> rows;
-        for (int32_t v : s_.unknowns) {
+        auto fixedStart = [&](int32_t v, NodeId value) {
             const auto& var = f_.vars[static_cast<size_t>(v)];
             if (!var.fixed)
-                continue;
-            rows.push_back(f_.pool.sub(f_.pool.var(v), f_.pool.constant(var.start)));
+                return;
+            rows.push_back(f_.pool.sub(value, f_.pool.constant(var.start)));
             cm_.initOrigins.push_back("fixed start " + var.name + " = " + std::to_string(var.start));
             cm_.initFixedVar.push_back(v);
-        }
+        };
+        // In the diagram's order (variable ids), computed unknowns among the others: when
+        // fixed starts contradict each other, the later one is named.
+        std::vector<std::pair<int32_t, NodeId>> unknowns;
+        for (int32_t v : s_.unknowns)
+            unknowns.emplace_back(v, f_.pool.var(v));
+        for (const auto& c : explicit_.computed) // its fixed start holds for the expression it is computed by
+            unknowns.emplace_back(c.var, c.value);
+        std::sort(unknowns.begin(), unknowns.end());
+        for (const auto& [v, value] : unknowns)
+            fixedStart(v, value);
         for (const auto& eq : f_.initialEquations) {
             rows.push_back(eq.residual);
             cm_.initOrigins.push_back("initial equation " + eq.origin);
@@ -285,62 +381,13 @@ private:
         cm_.initJacobian = jac.finish();
     }
 
-    // Degree of d in time: 0 without time, 1 affine (sums, products with and quotients by
-    // time-free terms, branches chosen by time-free conditions), 2 anything else.
-    int timeDegree(NodeId id) const
-    {
-        const expr::Node& n = f_.pool.node(id);
-        auto deg = [this](NodeId c) { return c == expr::kNone ? 0 : timeDegree(c); };
-        switch (n.op) {
-        case expr::Op::Time: return 1;
-        case expr::Op::Neg: return deg(n.a);
-        case expr::Op::Add:
-        case expr::Op::Sub: return std::max(deg(n.a), deg(n.b));
-        case expr::Op::Mul: return std::min(2, deg(n.a) + deg(n.b));
-        case expr::Op::Div: return deg(n.b) == 0 ? deg(n.a) : 2;
-        case expr::Op::If: return deg(n.a) == 0 ? std::max(deg(n.b), deg(n.c)) : 2;
-        default: return deg(n.a) + deg(n.b) + deg(n.c) == 0 ? 0 : 2;
-        }
-    }
-
-    // lhs - rhs = a*time + b with a, b constant, or read from discrete values only
-    // (discrete: the run evaluates them after each event)?
-    bool affineInTime(NodeId d, double& a, double& b, bool& discrete) const
-    {
-        bool onlyTime = true;
-        discrete = false;
-        f_.pool.visit(d, [this, &onlyTime, &discrete](NodeId, const expr::Node& n) {
-            if (n.op == expr::Op::Var || n.op == expr::Op::Rel || n.op == expr::Op::Initial)
-                onlyTime = false;
-            if (n.op == expr::Op::Disc || n.op == expr::Op::Pre) {
-                discrete = true;
-                // integer(), floor() and ceil() of time stay state events, as in Dymola,
-                // which locates them by crossing functions (OneWayClutch's pulse period
-                // starting at 1.6 s is one of its state events).
-                if (f_.vars[static_cast<size_t>(n.index)].generated)
-                    onlyTime = false;
-            }
-        });
-        if (!onlyTime)
-            return false;
-        if (discrete)
-            return timeDegree(d) == 1;
-        expr::EvalContext ctx;
-        ctx.time = 0;
-        b = expr::evaluate(f_.pool, d, ctx);
-        ctx.time = 1;
-        a = expr::evaluate(f_.pool, d, ctx) - b;
-        ctx.time = 3.7;
-        double check = expr::evaluate(f_.pool, d, ctx);
-        return std::fabs(check - (a * 3.7 + b)) <= 1e-12 * (1 + std::fabs(check)) && a != 0;
-    }
-
     // Does d read a value that the event iteration solves for (not a state, time or discrete)?
     bool readsSolved(NodeId d) const
     {
         bool reads = false;
         f_.pool.visit(d, [&](NodeId, const expr::Node& n) {
-            if (n.op == expr::Op::Rel && cm_.relations[static_cast<size_t>(n.index)].readsSolved)
+            if (n.op == expr::Op::Rel && static_cast<size_t>(n.index) < cm_.relations.size() &&
+                cm_.relations[static_cast<size_t>(n.index)].readsSolved)
                 reads = true;
             if (n.op != expr::Op::Var)
                 return;
@@ -364,15 +411,22 @@ private:
             info.error = r.error;
             bool greater = r.op == expr::Op::Gt || r.op == expr::Op::Ge;
             NodeId d = greater ? f_.pool.sub(r.lhs, r.rhs) : f_.pool.sub(r.rhs, r.lhs);
-            info.timeEvent = affineInTime(d, info.a, info.b, info.discreteCoefficients);
+            info.timeEvent = structure::affineInTime(f_, d, info.a, info.b, info.discreteCoefficients);
             info.distance = d;
             double nominal = 0;
             for (int32_t v : structure::incidentVars(f_.pool, d))
                 nominal = std::max(nominal, f_.vars[static_cast<size_t>(v)].nominal);
             info.nominal = nominal > 0 ? nominal : 1.0;
-            info.readsSolved = readsSolved(d);
             zc.store(d, 0, static_cast<int32_t>(k));
             cm_.relations.push_back(info);
+        }
+        // A relation may read another one of any number (through a computed unknown's
+        // expression): the flags spread until nothing changes.
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (auto& info : cm_.relations)
+                if (!info.readsSolved && readsSolved(info.distance))
+                    changed = info.readsSolved = true;
         }
         cm_.crossing = zc.finish();
         // Relations the continuous equations read after initialization: the branch an
@@ -400,44 +454,7 @@ private:
 
         // Discrete equations in dependency order (pre() values are not dependencies).
         const auto& eqs = f_.discreteEquations;
-        std::map<int32_t, size_t> definedBy;
-        for (size_t i = 0; i < eqs.size(); ++i) {
-            if (definedBy.count(eqs[i].var))
-                throw badInput("discrete variable " + f_.vars[static_cast<size_t>(eqs[i].var)].name +
-                               " is defined twice: " + eqs[definedBy[eqs[i].var]].origin + " and " + eqs[i].origin)
-                    .about(instancesOf(eqs[definedBy[eqs[i].var]].origin))
-                    .about(instancesOf(eqs[i].origin));
-            definedBy[eqs[i].var] = i;
-        }
-        for (const auto& w : f_.whens)
-            for (const auto& a : w.assignments)
-                if (definedBy.count(a.var))
-                    throw badInput("discrete variable " + f_.vars[static_cast<size_t>(a.var)].name +
-                                   " is defined by an equation and by " + w.origin)
-                        .about(instancesOf(eqs[definedBy[a.var]].origin))
-                        .about(instancesOf(w.origin));
-        std::vector<std::vector<size_t>> deps(eqs.size());
-        for (size_t i = 0; i < eqs.size(); ++i)
-            f_.pool.visit(eqs[i].value, [&](NodeId, const expr::Node& n) {
-                if (n.op == expr::Op::Disc && definedBy.count(n.index))
-                    deps[i].push_back(definedBy[n.index]);
-            });
-        std::vector<int> state(eqs.size(), 0);
-        std::vector<size_t> order;
-        std::function<void(size_t)> visit = [&](size_t i) {
-            if (state[i] == 2)
-                return;
-            if (state[i] == 1)
-                throw badInput("discrete equations depend on each other in a cycle, through " + eqs[i].origin)
-                    .about(instancesOf(eqs[i].origin));
-            state[i] = 1;
-            for (size_t j : deps[i])
-                visit(j);
-            state[i] = 2;
-            order.push_back(i);
-        };
-        for (size_t i = 0; i < eqs.size(); ++i)
-            visit(i);
+        const std::vector<size_t> order = structure::discreteEquationOrder(f_);
         for (size_t i : order) {
             cm_.discrete.push_back(eqs[i]);
             cm_.discreteReadsSolved.push_back(readsSolved(eqs[i].value) ? 1 : 0);
@@ -474,6 +491,13 @@ private:
             o.isBoolean = var.isBoolean;
             o.isInteger = var.isInteger;
             auto fromRoot = [&](int32_t r, double sign, double offset) {
+                if (!computedIndex_.empty() && computedIndex_[static_cast<size_t>(r)] >= 0) {
+                    o.kind = OutputVar::Kind::Computed;
+                    o.index = computedIndex_[static_cast<size_t>(r)];
+                    o.sign = sign;
+                    o.offset = offset;
+                    return;
+                }
                 VarSource s = source(r);
                 o.kind = s.kind == VarSource::Kind::Y ? OutputVar::Kind::Y
                          : s.kind == VarSource::Kind::Yp ? OutputVar::Kind::Yp : OutputVar::Kind::Constant;
@@ -503,63 +527,9 @@ private:
     std::string modelName_;
     int32_t nVars_ = 0;
     std::vector<int32_t> slotOf_, ypOf_;
+    structure::ExplicitEquations explicit_;
+    std::vector<int32_t> computedIndex_; // by variable id: its index in explicit_.computed, or -1
 };
-
-} // namespace
-
-namespace {
-
-// origin ("comp: text", as the flattener names an equation) -> "file:line:column" of its
-// definition, for every equation of every instance, in all branches of if/when.
-void addEquationSources(const std::string& component, const std::vector<library::EquationDef>& list,
-                        std::map<std::string, std::string>& out)
-{
-    for (const auto& eq : list) {
-        if (eq.kind == library::EquationDef::Kind::Equation && !eq.loc.file.empty())
-            out.emplace(component + ": " + eq.text, eq.loc.str());
-        for (const auto& branch : eq.branches)
-            addEquationSources(component, branch.second, out);
-        addEquationSources(component, eq.elseBranch, out);
-    }
-}
-
-std::map<std::string, std::string> equationSources(const diagram::Diagram& d, const library::Library& lib)
-{
-    std::map<std::string, std::string> out;
-    for (const auto& c : d.components)
-        if (const library::ComponentDefinition* def = lib.find(c.type)) {
-            addEquationSources(c.name, def->equations, out);
-            addEquationSources(c.name, def->initialEquations, out);
-        }
-    return out;
-}
-
-// "spring1.c" -> 1e23 for every Real parameter of every instance: a message about the
-// stiffest equations names their parameters with the values that make them stiff.
-std::map<std::string, double> realParameterValues(const diagram::Diagram& d, const library::Library& lib)
-{
-    std::map<std::string, double> out;
-    expr::Pool pool;
-    flatten::ModelParameters model(d, pool);
-    for (const auto& c : d.components) {
-        const library::ComponentDefinition* def = lib.find(c.type);
-        if (!def)
-            continue;
-        flatten::InstanceParameters instance(model, pool, *def, c);
-        for (const auto& p : def->parameters) {
-            if (p.type != library::ValueType::Real)
-                continue;
-            try {
-                flatten::Symbol s = instance.get(p.name);
-                if (s.kind == flatten::Symbol::Kind::Value)
-                    out[c.name + "." + p.name] = s.value;
-            } catch (const Error&) {
-                // Only for messages: a value the translated model does not use may be missing.
-            }
-        }
-    }
-    return out;
-}
 
 } // namespace
 

@@ -16,8 +16,8 @@ namespace flange {
 
 struct OutputVar {
     std::string name;
-    enum class Kind { Y, Yp, Discrete, Constant } kind = Kind::Constant;
-    int32_t index = 0;     // slot, or variable id for discrete values
+    enum class Kind { Y, Yp, Discrete, Constant, Computed } kind = Kind::Constant;
+    int32_t index = 0;     // slot, variable id for discrete values, or index of a computed variable
     double sign = 1, offset = 0;
     bool isProtected = false;
     std::string unit;         // as declared ("rad/s"); empty when dimensionless
@@ -44,7 +44,8 @@ struct TranslationStats {
     int flatVariables = 0, flatEquations = 0;
     int aliases = 0, constants = 0;
     int differentiatedEquations = 0;
-    int states = 0, algebraics = 0;
+    int states = 0, algebraics = 0; // the solver's unknowns
+    int computed = 0;                // algebraic unknowns computed explicitly from them
     int relations = 0, discreteVariables = 0;
     double seconds = 0;
     std::vector<std::string> stateNames;
@@ -64,6 +65,14 @@ struct CompiledModel {
     std::map<std::string, std::string> equationSources;
     // Every Real parameter's value by its full name ("spring1.c"), for messages.
     std::map<std::string, double> parameterValues;
+
+    // Algebraic unknowns solved explicitly at translation (structure/explicit_equations.hpp):
+    // out[0][k] = the k-th computed value, from y and yp, in dependency order. Only the
+    // output rows and messages read them; the residual has their expressions inlined.
+    codegen::Tape computed;
+    std::vector<std::string> computedOrigins;          // the equation each is computed by
+    std::vector<std::vector<int32_t>> computedReads;   // the computed values each one's equation read
+    std::vector<std::vector<int32_t>> rowReadsComputed; // per residual row: computed values it read
 
     codegen::Tape residual;             // out[0][row] = F
     solve::SparsePattern jacPattern;    // n x n

@@ -1,4 +1,5 @@
 #include "engine/solve/block_solve.hpp"
+#include "engine/structure/strong_components.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,63 +9,15 @@ namespace flange::solve {
 
 std::vector<std::vector<int32_t>> blockOrder(const SparsePattern& pattern)
 {
-    const int32_t n = pattern.cols;
     // Row-wise adjacency: deps[i] = unknowns j that row i reads.
-    std::vector<std::vector<int32_t>> deps(static_cast<size_t>(n));
-    for (int32_t c = 0; c < n; ++c)
+    std::vector<std::vector<int32_t>> deps(static_cast<size_t>(pattern.cols));
+    for (int32_t c = 0; c < pattern.cols; ++c)
         for (int32_t k = pattern.colPtr[static_cast<size_t>(c)]; k < pattern.colPtr[static_cast<size_t>(c) + 1]; ++k) {
             int32_t r = pattern.rowIdx[static_cast<size_t>(k)];
             if (r != c)
                 deps[static_cast<size_t>(r)].push_back(c);
         }
-    std::vector<int32_t> index(static_cast<size_t>(n), -1), low(static_cast<size_t>(n), 0);
-    std::vector<char> onStack(static_cast<size_t>(n), 0);
-    std::vector<int32_t> stack;
-    std::vector<std::pair<int32_t, size_t>> call; // node, next edge
-    std::vector<std::vector<int32_t>> blocks;
-    int32_t counter = 0;
-    for (int32_t root = 0; root < n; ++root) {
-        if (index[static_cast<size_t>(root)] >= 0)
-            continue;
-        call.push_back({root, 0});
-        index[static_cast<size_t>(root)] = low[static_cast<size_t>(root)] = counter++;
-        stack.push_back(root);
-        onStack[static_cast<size_t>(root)] = 1;
-        while (!call.empty()) {
-            auto& [v, e] = call.back();
-            const auto& out = deps[static_cast<size_t>(v)];
-            if (e < out.size()) {
-                int32_t w = out[e++];
-                if (index[static_cast<size_t>(w)] < 0) {
-                    index[static_cast<size_t>(w)] = low[static_cast<size_t>(w)] = counter++;
-                    stack.push_back(w);
-                    onStack[static_cast<size_t>(w)] = 1;
-                    call.push_back({w, 0});
-                } else if (onStack[static_cast<size_t>(w)]) {
-                    low[static_cast<size_t>(v)] = std::min(low[static_cast<size_t>(v)], index[static_cast<size_t>(w)]);
-                }
-                continue;
-            }
-            int32_t done = v;
-            call.pop_back();
-            if (!call.empty()) {
-                int32_t parent = call.back().first;
-                low[static_cast<size_t>(parent)] = std::min(low[static_cast<size_t>(parent)], low[static_cast<size_t>(done)]);
-            }
-            if (low[static_cast<size_t>(done)] == index[static_cast<size_t>(done)]) {
-                std::vector<int32_t> block;
-                int32_t w;
-                do {
-                    w = stack.back();
-                    stack.pop_back();
-                    onStack[static_cast<size_t>(w)] = 0;
-                    block.push_back(w);
-                } while (w != done);
-                blocks.push_back(std::move(block));
-            }
-        }
-    }
-    return blocks; // Tarjan emits a component after everything it depends on
+    return structure::strongComponents(deps);
 }
 
 namespace {

@@ -321,8 +321,9 @@ std::vector<int> Run::changedRelations(double t)
 // holding the solution there; t itself when no other relation joins.
 double Run::simultaneousCrossingsEnd(double t, double tCap)
 {
-    double tn = t;
-    IDAGetCurrentTime(ida_, &tn);
+    double tn = tCap; // without unknowns there is no step: only the next output point caps
+    if (ida_)
+        IDAGetCurrentTime(ida_, &tn);
     double tw = std::min({t + 1e-4 * rtol_ * std::fabs(t), tn, tCap});
     if (!(tw > t))
         return t;

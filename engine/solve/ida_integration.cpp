@@ -45,6 +45,28 @@ void Run::jacobian(double t, const double* y, const double* yp, bool initial)
     m_.jacobian.run(in, jacRegs_.data());
 }
 
+void Run::computeValues(double t, const double* y, const double* yp, bool initial)
+{
+    if (computed_.empty())
+        return;
+    codegen::TapeInputs in = inputs(t, initial);
+    in.y = y;
+    in.yp = yp;
+    in.out[0] = computed_.data();
+    m_.computed.run(in, computedRegs_.data());
+}
+
+// The equation to name for a residual row that is not finite, after computeValues() at
+// the same point: the first computed unknown that is not finite is where the NaN or
+// infinity arose (the ones it reads come before it and are finite), else the row itself.
+std::string Run::nonFiniteOrigin(const std::string& rowOrigin) const
+{
+    for (size_t k = 0; k < computed_.size(); ++k)
+        if (!std::isfinite(computed_[k]))
+            return m_.computedOrigins[k];
+    return rowOrigin;
+}
+
 void Run::distances(double t, const double* y, const double* yp)
 {
     if (dist_.empty())
@@ -156,6 +178,8 @@ int Run::idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user
             // then shrink to nothing, this equation is why, not stiffness.
             self->nonFiniteRow_ = i;
             self->nonFiniteTime_ = t;
+            self->computeValues(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp));
+            self->nonFiniteOrigin_ = self->nonFiniteOrigin(self->m_.eqOrigins[static_cast<size_t>(i)]);
             return 1;
         }
     return 0;
@@ -253,6 +277,8 @@ void Run::copyOut()
 // algebraic unknowns solved from it where the crossing functions read them.
 void Run::interpolateAt(double tg)
 {
+    if (n_ == 0)
+        return; // the relations read time and discrete values only
     check(IDAGetDky(ida_, tg, 0, dkyY_), "IDAGetDky");
     check(IDAGetDky(ida_, tg, 1, dkyYp_), "IDAGetDky");
     for (int32_t i = 0; i < n_; ++i) {
@@ -276,16 +302,22 @@ void Run::interpolateAt(double tg)
         copyOut();
         std::vector<double> f(static_cast<size_t>(n_));
         residual(t, y_.data(), yp_.data(), f.data(), false);
+        computeValues(t, y_.data(), yp_.data());
         std::string rows;
+        std::vector<std::string> named;
         for (int32_t i = 0; i < n_; ++i)
             if (!std::isfinite(f[static_cast<size_t>(i)])) {
-                rows += (rows.empty() ? "" : "; ") + withSource(m_.eqOrigins[static_cast<size_t>(i)]);
-                for (auto& name : instancesOf(m_.eqOrigins[static_cast<size_t>(i)]))
+                const std::string origin = nonFiniteOrigin(m_.eqOrigins[static_cast<size_t>(i)]);
+                if (std::find(named.begin(), named.end(), origin) != named.end())
+                    continue;
+                named.push_back(origin);
+                rows += (rows.empty() ? "" : "; ") + withSource(origin);
+                for (auto& name : instancesOf(origin))
                     culprits.push_back(std::move(name));
             }
         if (rows.empty() && nonFiniteRow_ >= 0) { // fine at t, not at the trial points past it
-            rows = withSource(m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)]) + " at t = " + fmt(nonFiniteTime_) + " s";
-            culprits = instancesOf(m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)]);
+            rows = withSource(nonFiniteOrigin_) + " at t = " + fmt(nonFiniteTime_) + " s";
+            culprits = instancesOf(nonFiniteOrigin_);
         }
         if (!rows.empty()) // the model's equations give NaN or infinity: the model is at fault
             throw badInput(msg + "; in equation " + rows).about(culprits).at(t);

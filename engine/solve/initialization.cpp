@@ -10,6 +10,12 @@
 
 namespace flange::solve {
 
+namespace {
+// Up to this many unknowns the initial values are polished block by block; the pass
+// evaluates the whole residual per block, so it is kept off large models.
+constexpr int32_t kPolishedUnknowns = 400;
+} // namespace
+
 void Run::initialize()
 {
     const int ns = static_cast<int>(m_.stateSlots.size());
@@ -203,6 +209,12 @@ void Run::initialize()
         std::vector<double> guess = z;
         solve::NewtonResult r = solve::solveNewton(prob, z, 1e-10);
         throwIfCancelled(r.cancelled, t0_, "initialization");
+        if (r.converged && nz <= kPolishedUnknowns) {
+            // The simultaneous solve leaves round-off (1e-17) in unknowns whose block alone
+            // gives them exactly (v = 0 at rest); a friction element reading "initial() and
+            // v < 0" would start sliding on it. One pass block by block makes them exact.
+            throwIfCancelled(solve::solveByBlocks(prob, z, 50, 1e-15).cancelled, t0_, "initialization");
+        }
         if (!r.converged) {
             // Poor guesses (an efficiency of 0 before 1/efficiency): solve block by block
             // in dependency order for better ones, then all together again.
@@ -256,9 +268,11 @@ void Run::initialize()
 {
     std::vector<double> f(z.size());
     prob.residual(z.data(), f.data());
+    computeValues(t0_, y_.data(), yp_.data(), true);
     std::vector<std::pair<double, std::string>> worst;
     for (size_t i = 0; i < f.size(); ++i) {
-        worst.push_back({std::fabs(f[i]), rowOrigin[i]});
+        const bool finite = std::isfinite(f[i]);
+        worst.push_back({std::fabs(f[i]), finite ? rowOrigin[i] : nonFiniteOrigin(rowOrigin[i])});
     }
     // A NaN (0/0 in an equation) is the likeliest culprit: it sorts first, where a plain
     // comparison would leave it anywhere.

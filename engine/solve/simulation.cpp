@@ -34,12 +34,16 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     crossRegs_ = m.crossing.workspace();
     initResRegs_ = m.initResidual.workspace();
     initJacRegs_ = m.initJacobian.workspace();
+    computedRegs_ = m.computed.workspace();
+    computed_.assign(m.computedOrigins.size(), 0.0);
     if (outputs.empty())
         for (size_t i = 0; i < m.outputs.size(); ++i)
             outputs_.push_back(static_cast<int>(i));
     else
         outputs_ = outputs;
     rowValues_.resize(outputs_.size());
+    for (int i : outputs_)
+        rowsNeedComputed_ = rowsNeedComputed_ || m.outputs[static_cast<size_t>(i)].kind == OutputVar::Kind::Computed;
     const solve::RunSettings settings = solve::checkRunSettings(m, o);
     t0_ = settings.t0;
     tEnd_ = settings.tEnd;
@@ -100,6 +104,17 @@ void Run::emitRow(double t)
         throw simulationFailed("output stopped at t = " + fmt(t) + " s: more than " + std::to_string(opt_.maxRows) +
                                " rows (every event adds two); raise the limit with --max-rows")
             .at(t);
+    if (rowsNeedComputed_) {
+        computeValues(t, y_.data(), yp_.data());
+        // The solver never sees these values: a NaN among them is caught here.
+        const std::string origin = nonFiniteOrigin({});
+        if (!origin.empty())
+            throw badInput("equation " + withSource(origin) +
+                           " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
+                           "root or logarithm of a negative number?) at t = " + fmt(t) + " s")
+                .about(instancesOf(origin))
+                .at(t);
+    }
     for (size_t i = 0; i < outputs_.size(); ++i) {
         const OutputVar& o = m_.outputs[static_cast<size_t>(outputs_[i])];
         double v = 0;
@@ -108,6 +123,7 @@ void Run::emitRow(double t)
         case OutputVar::Kind::Yp: v = yp_[static_cast<size_t>(o.index)]; break;
         case OutputVar::Kind::Discrete: v = disc_[static_cast<size_t>(o.index)]; break;
         case OutputVar::Kind::Constant: v = 0; break;
+        case OutputVar::Kind::Computed: v = computed_[static_cast<size_t>(o.index)]; break;
         }
         rowValues_[i] = o.kind == OutputVar::Kind::Discrete ? v : o.sign * v + o.offset;
     }
@@ -241,12 +257,36 @@ void Run::advanceWithoutUnknowns()
     auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
     long k = 1;
     double t = t0_;
+    int eventsInInterval = 0;
+    long lastIntervalWithEvent = -1;
     while (t < tEnd_) {
         throwIfCancelled(t, "simulation");
         double tStop = std::min(nextTimeEvent(t), tEnd_);
         const double eps = 1e-12 * (1 + std::fabs(tStop));
-        for (; k <= nOut && gridTime(k) < tStop - eps; ++k)
-            emitRow(gridTime(k));
+        // Relations on functions of time (a ramp passing a threshold) are watched at the
+        // output points and located by bisection in between, as IDA's steps would be.
+        bool stateEventTaken = false;
+        for (double tLow = t;;) {
+            const bool onGrid = k <= nOut && gridTime(k) < tStop - eps;
+            double tg = onGrid ? gridTime(k) : tStop;
+            int j = crossingBefore(tLow, tg);
+            if (j >= 0) {
+                tg = simultaneousCrossingsEnd(tg, tg);
+                if (onGrid && std::fabs(tg - gridTime(k)) <= eps)
+                    ++k;
+                t = tg;
+                stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
+                stateEventTaken = true;
+                break;
+            }
+            if (!onGrid)
+                break;
+            emitRow(tg);
+            tLow = tg;
+            ++k;
+        }
+        if (stateEventTaken)
+            continue;
         t = tStop;
         if (t >= tEnd_ - eps) {
             emitRow(tEnd_);
@@ -284,7 +324,7 @@ void Run::checkBudget(double t)
         return;
     if (nonFiniteRow_ >= 0) {
         // The steps shrank because every step past t gave NaN or infinity: the model's fault.
-        const std::string& origin = m_.eqOrigins[static_cast<size_t>(nonFiniteRow_)];
+        const std::string& origin = nonFiniteOrigin_;
         throw badInput("integration cannot pass t = " + fmt(t) + " s: equation " + withSource(origin) +
                        " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
                        "root or logarithm of a negative number?) at t = " + fmt(nonFiniteTime_) + " s")
@@ -308,7 +348,13 @@ std::string Run::stiffestEquations(double t, std::vector<std::string>& culprits)
     jacobian(t, y_.data(), yp_.data(), false);
     std::string names;
     for (const auto& e : solve::stiffestEquations(m_, jy_, 3)) {
-        names += "\n  " + e.origin + " (coefficient " + fmt(e.coefficient) + " on " + e.variable +
+        std::string through;
+        for (const auto& origin : e.through) {
+            through += (through.empty() ? ", through " : " and ") + origin;
+            for (auto& name : instancesOf(origin))
+                culprits.push_back(std::move(name));
+        }
+        names += "\n  " + e.origin + through + " (coefficient " + fmt(e.coefficient) + " on " + e.variable +
                  (e.parameters.empty() ? "" : "; " + e.parameters) + ")";
         for (auto& name : instancesOf(e.origin))
             culprits.push_back(std::move(name));

@@ -73,6 +73,8 @@ private:
     void residual(double t, const double* y, const double* yp, double* out, bool initial);
     void jacobian(double t, const double* y, const double* yp, bool initial);
     void distances(double t, const double* y, const double* yp);
+    void computeValues(double t, const double* y, const double* yp, bool initial = false);
+    std::string nonFiniteOrigin(const std::string& rowOrigin) const;
     void rootDistances(double t, const double* y, const double* yp);
     void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10);
     void unpackConsistent(const double* z);
@@ -116,7 +118,9 @@ private:
     int32_t n_ = 0;
     double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
     std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
-    std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_;
+    std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_, computedRegs_;
+    std::vector<double> computed_; // the explicitly computed unknowns, from the last computeValues()
+    bool rowsNeedComputed_ = false;
     std::vector<int> outputs_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
@@ -130,6 +134,7 @@ private:
     long stepsTaken_ = 0;
     int tinySteps_ = 0;
     int32_t nonFiniteRow_ = -1; // a residual row that gave NaN or infinity since the last normal step
+    std::string nonFiniteOrigin_; // the equation to blame for it (a computed one it read, or the row's)
     double nonFiniteTime_ = 0;
     std::chrono::steady_clock::time_point integrationStart_ = std::chrono::steady_clock::now();
     std::unique_ptr<solve::NewtonSolver> consistent_;

@@ -38,6 +38,27 @@ std::string parametersOf(const CompiledModel& m, const std::string& origin)
     return out;
 }
 
+// The computed equations a row read, directly or through others, nearest first; those
+// naming parameters are where a large coefficient most likely comes from.
+void addComputedEquations(const CompiledModel& m, int32_t row, StiffEquation& e)
+{
+    if (static_cast<size_t>(row) >= m.rowReadsComputed.size())
+        return;
+    std::vector<int32_t> queue = m.rowReadsComputed[static_cast<size_t>(row)];
+    std::set<int32_t> seen(queue.begin(), queue.end());
+    for (size_t i = 0; i < queue.size() && e.through.size() < 3; ++i) {
+        const auto k = static_cast<size_t>(queue[i]);
+        const std::string parameters = parametersOf(m, m.computedOrigins[k]);
+        if (!parameters.empty()) {
+            e.through.push_back(m.computedOrigins[k]);
+            e.parameters += (e.parameters.empty() ? "" : ", ") + parameters;
+        }
+        for (int32_t j : m.computedReads[k])
+            if (seen.insert(j).second)
+                queue.push_back(j);
+    }
+}
+
 } // namespace
 
 std::vector<StiffEquation> stiffestEquations(const CompiledModel& m, const std::vector<double>& jy, size_t count)
@@ -81,6 +102,7 @@ std::vector<StiffEquation> stiffestEquations(const CompiledModel& m, const std::
         e.variable = static_cast<size_t>(var) < m.varNames.size() ? m.varNames[static_cast<size_t>(var)] : "";
         e.coefficient = x.largest / m.nominal[static_cast<size_t>(x.slot)];
         e.parameters = parametersOf(m, e.origin);
+        addComputedEquations(m, order[i], e);
         out.push_back(std::move(e));
     }
     return out;

@@ -13,7 +13,10 @@ struct StiffEquation {
     std::string origin;   // "s1: tau = c*(phi_rel - phi_rel0)"
     std::string variable; // the unknown with the largest coefficient
     double coefficient = 0;
-    std::string parameters; // the parameters the equation names, with values: "s1.c = 1e+23"
+    std::string parameters; // the parameters the equations name, with values: "s1.c = 1e+23"
+    // Computed equations substituted into this one that name parameters, nearest first:
+    // the spring's "s1: tau = c*(phi_rel - phi_rel0)" inside the inertia's torque balance.
+    std::vector<std::string> through;
 };
 
 // jy: dF/dy values in the order of model.jacPattern. At most `count` equations, stiffest first.

@@ -1,0 +1,197 @@
+#include "engine/structure/explicit_equations.hpp"
+
+#include "engine/expr/differentiate.hpp"
+#include "engine/structure/strong_components.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+namespace flange::structure {
+
+using expr::kNone;
+using expr::Node;
+using expr::NodeId;
+using expr::Op;
+
+namespace {
+
+// 0: free of v; 1: affine in v (through sums, factors and divisors free of v, and
+// branches whose condition is free of v); 2: anything else. Only with 1 is
+// F(v) = c*v + F(0) exact, so that v = -F(0)/c.
+int affineDegree(const expr::Pool& pool, NodeId root, int32_t v)
+{
+    std::unordered_map<NodeId, int> deg;
+    pool.visit(root, [&](NodeId id, const Node& n) {
+        auto d = [&deg](NodeId c) { return c == kNone ? 0 : deg.at(c); };
+        int r = 0;
+        switch (n.op) {
+        case Op::Var: r = n.index == v ? 1 : 0; break;
+        case Op::Neg: r = d(n.a); break;
+        case Op::Add:
+        case Op::Sub: r = std::max(d(n.a), d(n.b)); break;
+        case Op::Mul: r = d(n.a) == 0 ? d(n.b) : d(n.b) == 0 ? d(n.a) : 2; break;
+        case Op::Div: r = d(n.b) == 0 ? d(n.a) : 2; break;
+        case Op::If: r = d(n.a) == 0 ? std::max(d(n.b), d(n.c)) : 2; break;
+        default: r = d(n.a) + d(n.b) + d(n.c) == 0 ? 0 : 2; break;
+        }
+        deg[id] = r;
+    });
+    return deg.at(root);
+}
+
+// The coefficient c of v in an equation affine in v, if it is a finite non-zero number.
+NodeId constantCoefficient(expr::Pool& pool, NodeId residual, int32_t v)
+{
+    if (affineDegree(pool, residual, v) != 1)
+        return kNone;
+    NodeId c = expr::partial(pool, residual, v);
+    if (!pool.isConst(c) || !std::isfinite(pool.constValue(c)) || pool.constValue(c) == 0)
+        return kNone;
+    return c;
+}
+
+} // namespace
+
+ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s, const std::vector<int32_t>& matchedVar,
+                                         const CancelFlag& cancelled)
+{
+    expr::Pool& pool = m.pool;
+    const size_t nEq = s.eqs.size();
+    std::vector<NodeId> coefficient(nEq, kNone);
+    std::vector<int32_t> candidateEq(m.vars.size(), -1);
+    for (size_t r = 0; r < nEq; ++r) {
+        int32_t v = matchedVar[r];
+        if (v < 0)
+            continue;
+        coefficient[r] = constantCoefficient(pool, s.eqs[r].residual, v);
+        if (coefficient[r] != kNone)
+            candidateEq[static_cast<size_t>(v)] = static_cast<int32_t>(r);
+    }
+    throwIfCancelled(cancelled, "translation");
+
+    // Candidates that depend on each other in a cycle form an algebraic loop: they stay
+    // unknowns of the solver. The rest are computed in dependency order.
+    std::vector<int32_t> eqOfNode;
+    std::vector<int32_t> nodeOfEq(nEq, -1);
+    for (size_t r = 0; r < nEq; ++r)
+        if (coefficient[r] != kNone) {
+            nodeOfEq[r] = static_cast<int32_t>(eqOfNode.size());
+            eqOfNode.push_back(static_cast<int32_t>(r));
+        }
+    std::vector<std::vector<int32_t>> incident(nEq);
+    std::vector<std::vector<int32_t>> deps(eqOfNode.size());
+    for (size_t k = 0; k < eqOfNode.size(); ++k) {
+        const auto r = static_cast<size_t>(eqOfNode[k]);
+        incident[r] = incidentVars(pool, s.eqs[r].residual);
+        for (int32_t u : incident[r]) {
+            int32_t e = candidateEq[static_cast<size_t>(u)];
+            if (e >= 0 && static_cast<size_t>(e) != r)
+                deps[k].push_back(nodeOfEq[static_cast<size_t>(e)]);
+        }
+    }
+
+    ExplicitEquations out;
+    std::vector<NodeId> valueOf(m.vars.size(), kNone);
+    std::vector<int32_t> computedIndex(m.vars.size(), -1);
+    std::vector<char> removed(nEq, 0);
+    for (const auto& block : strongComponents(deps)) {
+        if (block.size() != 1)
+            continue;
+        const auto r = static_cast<size_t>(eqOfNode[static_cast<size_t>(block[0])]);
+        const int32_t v = matchedVar[r];
+        ComputedVariable cv;
+        cv.var = v;
+        cv.origin = s.eqs[r].origin;
+        std::unordered_map<NodeId, NodeId> memo;
+        NodeId rest = pool.rewrite(
+            s.eqs[r].residual,
+            [&](const Node& n) -> NodeId {
+                if (n.op != Op::Var)
+                    return kNone;
+                if (n.index == v)
+                    return pool.zero();
+                const auto u = static_cast<size_t>(n.index);
+                if (valueOf[u] == kNone)
+                    return kNone;
+                cv.reads.push_back(computedIndex[u]);
+                return valueOf[u];
+            },
+            memo);
+        std::sort(cv.reads.begin(), cv.reads.end());
+        cv.reads.erase(std::unique(cv.reads.begin(), cv.reads.end()), cv.reads.end());
+        cv.value = pool.div(pool.neg(rest), coefficient[r]);
+        valueOf[static_cast<size_t>(v)] = cv.value;
+        computedIndex[static_cast<size_t>(v)] = static_cast<int32_t>(out.computed.size());
+        removed[r] = 1;
+        out.computed.push_back(std::move(cv));
+    }
+    throwIfCancelled(cancelled, "translation");
+    if (out.computed.empty()) {
+        out.equationReads.assign(nEq, {});
+        return out;
+    }
+
+    // One memo for every expression: the same subexpression is rewritten once.
+    std::unordered_map<NodeId, NodeId> memo;
+    auto leaf = [&](const Node& n) -> NodeId {
+        return n.op == Op::Var ? valueOf[static_cast<size_t>(n.index)] : kNone;
+    };
+    auto substitute = [&](NodeId& id) {
+        if (id != kNone)
+            id = pool.rewrite(id, leaf, memo);
+    };
+    DaeStructure kept;
+    std::vector<int32_t> newIndex(nEq, -1);
+    for (size_t r = 0; r < nEq; ++r) {
+        if (removed[r])
+            continue;
+        newIndex[r] = static_cast<int32_t>(kept.eqs.size());
+        std::vector<int32_t> reads;
+        for (int32_t u : incidentVars(pool, s.eqs[r].residual))
+            if (computedIndex[static_cast<size_t>(u)] >= 0)
+                reads.push_back(computedIndex[static_cast<size_t>(u)]);
+        flatten::FlatEquation eq = s.eqs[r];
+        substitute(eq.residual);
+        kept.addEquation(eq, pool);
+        kept.eqMatch.push_back(s.eqMatch[r]);
+        out.equationReads.push_back(std::move(reads));
+        if (static_cast<int>(r) < s.originalEquations)
+            ++kept.originalEquations;
+    }
+    // The differentiation links between equations, for the ones that remain.
+    for (size_t r = 0; r < nEq; ++r) {
+        if (removed[r])
+            continue;
+        auto link = [&newIndex](int32_t e) { return e < 0 ? -1 : newIndex[static_cast<size_t>(e)]; };
+        kept.eqDiff[static_cast<size_t>(newIndex[r])] = link(s.eqDiff[r]);
+        kept.eqParent[static_cast<size_t>(newIndex[r])] = link(s.eqParent[r]);
+    }
+    for (int32_t v : s.unknowns)
+        if (computedIndex[static_cast<size_t>(v)] < 0)
+            kept.unknowns.push_back(v);
+    kept.isDummy = std::move(s.isDummy);
+    kept.isState = std::move(s.isState);
+    s = std::move(kept);
+
+    for (auto& rel : m.relations) {
+        substitute(rel.lhs);
+        substitute(rel.rhs);
+    }
+    for (auto& a : m.discreteEquations)
+        substitute(a.value);
+    for (auto& a : m.initialDiscrete)
+        substitute(a.value);
+    for (auto& w : m.whens) {
+        substitute(w.condition);
+        for (auto& a : w.assignments)
+            substitute(a.value);
+        for (auto& r : w.reinits)
+            substitute(r.value);
+    }
+    for (auto& eq : m.initialEquations)
+        substitute(eq.residual);
+    return out;
+}
+
+} // namespace flange::structure

@@ -1,0 +1,66 @@
+#include "engine/structure/time_events.hpp"
+
+#include "engine/expr/evaluate.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace flange::structure {
+
+using expr::NodeId;
+
+namespace {
+
+// Degree of d in time: 0 without time, 1 affine (sums, products with and quotients by
+// time-free terms, branches chosen by time-free conditions), 2 anything else.
+int timeDegree(const expr::Pool& pool, NodeId id)
+{
+    const expr::Node& n = pool.node(id);
+    auto deg = [&pool](NodeId c) { return c == expr::kNone ? 0 : timeDegree(pool, c); };
+    switch (n.op) {
+    case expr::Op::Time: return 1;
+    case expr::Op::Neg: return deg(n.a);
+    case expr::Op::Add:
+    case expr::Op::Sub: return std::max(deg(n.a), deg(n.b));
+    case expr::Op::Mul: return std::min(2, deg(n.a) + deg(n.b));
+    case expr::Op::Div: return deg(n.b) == 0 ? deg(n.a) : 2;
+    case expr::Op::If: return deg(n.a) == 0 ? std::max(deg(n.b), deg(n.c)) : 2;
+    default: return deg(n.a) + deg(n.b) + deg(n.c) == 0 ? 0 : 2;
+    }
+}
+
+} // namespace
+
+// lhs - rhs = a*time + b with a, b constant, or read from discrete values only
+// (discrete: the run evaluates them after each event)?
+bool affineInTime(const flatten::FlatModel& f, NodeId d, double& a, double& b, bool& discrete)
+{
+    bool onlyTime = true;
+    discrete = false;
+    f.pool.visit(d, [&f, &onlyTime, &discrete](NodeId, const expr::Node& n) {
+        if (n.op == expr::Op::Var || n.op == expr::Op::Rel || n.op == expr::Op::Initial)
+            onlyTime = false;
+        if (n.op == expr::Op::Disc || n.op == expr::Op::Pre) {
+            discrete = true;
+            // integer(), floor() and ceil() of time stay state events, as in Dymola,
+            // which locates them by crossing functions (OneWayClutch's pulse period
+            // starting at 1.6 s is one of its state events).
+            if (f.vars[static_cast<size_t>(n.index)].generated)
+                onlyTime = false;
+        }
+    });
+    if (!onlyTime)
+        return false;
+    if (discrete)
+        return timeDegree(f.pool, d) == 1;
+    expr::EvalContext ctx;
+    ctx.time = 0;
+    b = expr::evaluate(f.pool, d, ctx);
+    ctx.time = 1;
+    a = expr::evaluate(f.pool, d, ctx) - b;
+    ctx.time = 3.7;
+    double check = expr::evaluate(f.pool, d, ctx);
+    return std::fabs(check - (a * 3.7 + b)) <= 1e-12 * (1 + std::fabs(check)) && a != 0;
+}
+
+} // namespace flange::structure
