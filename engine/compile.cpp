@@ -39,15 +39,23 @@ public:
     {
     }
 
-    void build()
+    // Three steps, each a phase of its own in the statistics.
+    void sortAndSolveExplicitly()
     {
         nVars_ = static_cast<int32_t>(f_.vars.size());
         assignSlots();
         solveExplicitly();
+    }
+
+    void buildTapes()
+    {
         buildResidual();
         throwIfCancelled(cancelled_, "translation");
         buildInit();
-        throwIfCancelled(cancelled_, "translation");
+    }
+
+    void buildEventsAndOutputs()
+    {
         buildEvents();
         buildOutputs();
     }
@@ -564,7 +572,12 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
     structure::DaeStructure s = structure::analyze(flat, cancelled);
     phase("index reduction", 0.6);
     cm->stats.differentiatedEquations = static_cast<int>(s.eqs.size()) - s.originalEquations;
-    ModelBuilder(flat, s, *cm, cancelled, d.name.empty() ? std::string("unnamed") : d.name).build();
+    ModelBuilder builder(flat, s, *cm, cancelled, d.name.empty() ? std::string("unnamed") : d.name);
+    builder.sortAndSolveExplicitly();
+    phase("explicit equations", 0.7);
+    builder.buildTapes();
+    phase("tapes and Jacobian", 0.85);
+    builder.buildEventsAndOutputs();
     cm->stats.states = static_cast<int>(cm->stateSlots.size());
     cm->stats.algebraics = cm->n - cm->stats.states;
     cm->stats.relations = static_cast<int>(cm->relations.size());
@@ -576,7 +589,7 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
     cm->parameterValues = realParameterValues(d, lib);
     cm->pool = std::move(flat.pool);
     cm->stats.seconds = std::chrono::duration<double>(clock::now() - t0).count();
-    phase("tapes and Jacobian", 1.0);
+    phase("events, outputs and messages", 1.0);
     return cm;
 }
 

@@ -46,9 +46,8 @@ int32_t TapeCompiler::table(int32_t poolTable)
 
 int32_t TapeCompiler::compile(expr::NodeId id)
 {
-    auto it = memo_.find(id);
-    if (it != memo_.end())
-        return it->second;
+    if (memo_.contains(id))
+        return memo_.at(id);
     const expr::Node n = pool_.node(id);
     int32_t r = 0;
     switch (n.op) {
@@ -133,7 +132,7 @@ int32_t TapeCompiler::compile(expr::NodeId id)
         r = emit(top, a, b);
     }
     }
-    memo_[id] = r;
+    memo_.set(id, r);
     memoLog_.push_back(id);
     return r;
 }

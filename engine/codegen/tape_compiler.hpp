@@ -3,6 +3,7 @@
 // tape; inside an if-branch they are only reused within that branch, because the
 // other branch may not have run.
 #include "engine/codegen/tape.hpp"
+#include "engine/expr/node_map.hpp"
 #include "engine/expr/pool.hpp"
 
 #include <functional>
@@ -40,7 +41,7 @@ private:
     std::function<VarSource(int32_t)> varSource_;
     Tape tape_;
     std::vector<double> init_;
-    std::unordered_map<expr::NodeId, int32_t> memo_;
+    expr::NodeMap<int32_t> memo_;
     std::vector<expr::NodeId> memoLog_; // entries made, so a branch can forget its own
     std::unordered_map<uint64_t, int32_t> constants_;
     std::unordered_map<int32_t, int32_t> tables_;

@@ -1,11 +1,14 @@
 #include "engine/expr/pool.hpp"
+#include "engine/expr/node_map.hpp"
+
+#include <algorithm>
 
 #include <cmath>
 #include <cstring>
 
 namespace flange::expr {
 
-size_t Pool::KeyHash::operator()(const Key& k) const
+size_t Pool::hashOf(const Key& k)
 {
     uint64_t bits = 0;
     std::memcpy(&bits, &k.value, sizeof bits);
@@ -16,7 +19,26 @@ size_t Pool::KeyHash::operator()(const Key& k) const
     mix(static_cast<uint32_t>(k.c));
     mix(static_cast<uint32_t>(k.index));
     mix(bits);
-    return static_cast<size_t>(h);
+    return static_cast<size_t>(h ^ (h >> 29));
+}
+
+bool Pool::sameKey(const Node& n, const Key& k) const
+{
+    return n.op == k.op && n.a == k.a && n.b == k.b && n.c == k.c && n.index == k.index &&
+           (n.value == k.value || (n.value != n.value && k.value != k.value));
+}
+
+void Pool::growTable()
+{
+    table_.assign(std::max<size_t>(64, table_.size() * 2), kNone);
+    const size_t mask = table_.size() - 1;
+    for (size_t id = 0; id < nodes_.size(); ++id) {
+        const Node& n = nodes_[id];
+        size_t i = hashOf({n.op, n.a, n.b, n.c, n.index, n.value}) & mask;
+        while (table_[i] != kNone)
+            i = (i + 1) & mask;
+        table_[i] = static_cast<NodeId>(id);
+    }
 }
 
 Pool::Pool()
@@ -30,9 +52,13 @@ NodeId Pool::intern(Op op, NodeId a, NodeId b, NodeId c, int32_t index, double v
     if (value == 0.0)
         value = 0.0; // -0 and +0 are one constant
     Key key{op, a, b, c, index, value};
-    auto it = map_.find(key);
-    if (it != map_.end())
-        return it->second;
+    if ((nodes_.size() + 1) * 2 > table_.size())
+        growTable();
+    const size_t mask = table_.size() - 1;
+    size_t i = hashOf(key) & mask;
+    for (; table_[i] != kNone; i = (i + 1) & mask)
+        if (sameKey(nodes_[static_cast<size_t>(table_[i])], key))
+            return table_[i];
     Node n;
     n.op = op;
     n.a = a;
@@ -42,7 +68,7 @@ NodeId Pool::intern(Op op, NodeId a, NodeId b, NodeId c, int32_t index, double v
     n.value = value;
     NodeId id = static_cast<NodeId>(nodes_.size());
     nodes_.push_back(n);
-    map_.emplace(key, id);
+    table_[i] = id;
     return id;
 }
 
@@ -248,8 +274,7 @@ int32_t Pool::tableWithOptions(int32_t table, const TableOptions& o)
     return addTable(std::move(copy));
 }
 
-NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf,
-                     std::unordered_map<NodeId, NodeId>& memo)
+NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf, NodeMap<NodeId>& memo)
 {
     // Iterative post-order: models can be deep (long sums in big connection sets).
     std::vector<std::pair<NodeId, bool>> stack{{root, false}};
@@ -295,29 +320,53 @@ NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf
             else
                 out = binary(n.op, memo.at(n.a), memo.at(n.b));
         }
-        memo[id] = out;
+        memo.set(id, out);
     }
     return memo.at(root);
 }
 
 void Pool::visit(NodeId root, const std::function<void(NodeId, const Node&)>& f) const
 {
+    // Visited marks are epoch stamps in one array per thread, so a visit allocates nothing
+    // (translation visits every equation several times). A visit from inside a visitor
+    // gets marks of its own.
+    thread_local std::vector<uint32_t> stamps;
+    thread_local uint32_t epoch = 0;
+    thread_local bool busy = false;
+    std::vector<uint32_t> ownStamps;
+    std::vector<uint32_t>& mark = busy ? ownStamps : stamps;
+    uint32_t now = busy ? 1 : ++epoch;
+    if (!busy && now == 0) { // the counter wrapped: old marks could collide
+        std::fill(stamps.begin(), stamps.end(), 0);
+        now = epoch = 1;
+    }
+    if (mark.size() < nodes_.size())
+        mark.resize(nodes_.size(), 0);
+    const bool outer = !busy;
+    busy = true;
+    struct Release {
+        bool outer;
+        ~Release()
+        {
+            if (outer)
+                busy = false;
+        }
+    } release{outer};
     std::vector<std::pair<NodeId, bool>> stack{{root, false}};
-    std::unordered_map<NodeId, char> done;
     while (!stack.empty()) {
         auto [id, expanded] = stack.back();
         stack.pop_back();
-        if (done.count(id))
+        if (mark[static_cast<size_t>(id)] == now)
             continue;
         const Node& n = node(id);
         if (!expanded) {
             stack.push_back({id, true});
             for (NodeId ch : {n.a, n.b, n.c})
-                if (ch != kNone && !done.count(ch))
+                if (ch != kNone && mark[static_cast<size_t>(ch)] != now)
                     stack.push_back({ch, false});
             continue;
         }
-        done[id] = 1;
+        mark[static_cast<size_t>(id)] = now;
         f(id, n);
     }
 }

@@ -1,5 +1,7 @@
 #include "engine/structure/alias_elimination.hpp"
 
+#include "engine/expr/node_map.hpp"
+
 #include "engine/error.hpp"
 #include "engine/instance_name.hpp"
 
@@ -357,7 +359,7 @@ private:
 
     void substituteEverywhere()
     {
-        std::unordered_map<NodeId, NodeId> memo;
+        expr::NodeMap<NodeId> memo;
         auto leaf = [this](const expr::Node& n) -> NodeId {
             if (n.op != Op::Var)
                 return expr::kNone;

@@ -1,11 +1,10 @@
 #include "engine/structure/explicit_equations.hpp"
 
-#include "engine/expr/differentiate.hpp"
+#include "engine/expr/node_map.hpp"
 #include "engine/structure/strong_components.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
 
 namespace flange::structure {
 
@@ -16,39 +15,71 @@ using expr::Op;
 
 namespace {
 
-// 0: free of v; 1: affine in v (through sums, factors and divisors free of v, and
-// branches whose condition is free of v); 2: anything else. Only with 1 is
+// How an expression depends on v: not at all, affinely with a constant coefficient
+// (through sums, constant factors and divisors, and branches whose condition is free of v
+// and whose coefficients agree), or otherwise. Only in the affine case is
 // F(v) = c*v + F(0) exact, so that v = -F(0)/c.
-int affineDegree(const expr::Pool& pool, NodeId root, int32_t v)
+struct Dependence {
+    enum Kind : uint8_t { None, Affine, Other } kind = None;
+    double coefficient = 0; // for Affine
+};
+
+double constantOf(const expr::Pool& pool, NodeId id, const Dependence& d)
 {
-    std::unordered_map<NodeId, int> deg;
-    pool.visit(root, [&](NodeId id, const Node& n) {
-        auto d = [&deg](NodeId c) { return c == kNone ? 0 : deg.at(c); };
-        int r = 0;
-        switch (n.op) {
-        case Op::Var: r = n.index == v ? 1 : 0; break;
-        case Op::Neg: r = d(n.a); break;
-        case Op::Add:
-        case Op::Sub: r = std::max(d(n.a), d(n.b)); break;
-        case Op::Mul: r = d(n.a) == 0 ? d(n.b) : d(n.b) == 0 ? d(n.a) : 2; break;
-        case Op::Div: r = d(n.b) == 0 ? d(n.a) : 2; break;
-        case Op::If: r = d(n.a) == 0 ? std::max(d(n.b), d(n.c)) : 2; break;
-        default: r = d(n.a) + d(n.b) + d(n.c) == 0 ? 0 : 2; break;
-        }
-        deg[id] = r;
-    });
-    return deg.at(root);
+    return d.kind == Dependence::None && pool.isConst(id) ? pool.constValue(id) : NAN;
+}
+
+Dependence combine(const expr::Pool& pool, const Node& n, int32_t v, const expr::NodeMap<Dependence>& deps)
+{
+    using D = Dependence;
+    auto dep = [&](NodeId c) { return c == kNone ? D{} : deps.at(c); };
+    const D a = dep(n.a), b = dep(n.b), c = dep(n.c);
+    if (a.kind == D::Other || b.kind == D::Other || c.kind == D::Other)
+        return {D::Other};
+    switch (n.op) {
+    case Op::Var: return n.index == v ? D{D::Affine, 1.0} : D{};
+    case Op::Neg: return a.kind == D::Affine ? D{D::Affine, -a.coefficient} : D{};
+    case Op::Add:
+    case Op::Sub: {
+        if (a.kind == D::None && b.kind == D::None)
+            return {};
+        const double cb = b.kind == D::Affine ? b.coefficient : 0;
+        return {D::Affine, (a.kind == D::Affine ? a.coefficient : 0) + (n.op == Op::Add ? cb : -cb)};
+    }
+    case Op::Mul: {
+        if (a.kind == D::None && b.kind == D::None)
+            return {};
+        const double factor = a.kind == D::Affine ? constantOf(pool, n.b, b) : constantOf(pool, n.a, a);
+        if (a.kind == D::Affine && b.kind == D::Affine)
+            return {D::Other};
+        return std::isfinite(factor) ? D{D::Affine, factor * (a.kind == D::Affine ? a.coefficient : b.coefficient)} : D{D::Other};
+    }
+    case Op::Div: {
+        if (a.kind == D::None && b.kind == D::None)
+            return {};
+        const double divisor = constantOf(pool, n.b, b);
+        return a.kind == D::Affine && std::isfinite(divisor) && divisor != 0 ? D{D::Affine, a.coefficient / divisor}
+                                                                          : D{D::Other};
+    }
+    case Op::If:
+        if (a.kind != D::None)
+            return {D::Other};
+        if (b.kind == D::None && c.kind == D::None)
+            return {};
+        return b.kind == D::Affine && c.kind == D::Affine && b.coefficient == c.coefficient ? b : D{D::Other};
+    default: return a.kind == D::None && b.kind == D::None && c.kind == D::None ? D{} : D{D::Other};
+    }
 }
 
 // The coefficient c of v in an equation affine in v, if it is a finite non-zero number.
-NodeId constantCoefficient(expr::Pool& pool, NodeId residual, int32_t v)
+NodeId constantCoefficient(expr::Pool& pool, NodeId residual, int32_t v, expr::NodeMap<Dependence>& deps)
 {
-    if (affineDegree(pool, residual, v) != 1)
+    deps.clear();
+    pool.visit(residual, [&](NodeId id, const Node& n) { deps.set(id, combine(pool, n, v, deps)); });
+    const Dependence d = deps.at(residual);
+    if (d.kind != Dependence::Affine || !std::isfinite(d.coefficient) || d.coefficient == 0)
         return kNone;
-    NodeId c = expr::partial(pool, residual, v);
-    if (!pool.isConst(c) || !std::isfinite(pool.constValue(c)) || pool.constValue(c) == 0)
-        return kNone;
-    return c;
+    return pool.constant(d.coefficient);
 }
 
 } // namespace
@@ -60,11 +91,12 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
     const size_t nEq = s.eqs.size();
     std::vector<NodeId> coefficient(nEq, kNone);
     std::vector<int32_t> candidateEq(m.vars.size(), -1);
+    expr::NodeMap<Dependence> degrees;
     for (size_t r = 0; r < nEq; ++r) {
         int32_t v = matchedVar[r];
         if (v < 0)
             continue;
-        coefficient[r] = constantCoefficient(pool, s.eqs[r].residual, v);
+        coefficient[r] = constantCoefficient(pool, s.eqs[r].residual, v, degrees);
         if (coefficient[r] != kNone)
             candidateEq[static_cast<size_t>(v)] = static_cast<int32_t>(r);
     }
@@ -95,6 +127,7 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
     std::vector<NodeId> valueOf(m.vars.size(), kNone);
     std::vector<int32_t> computedIndex(m.vars.size(), -1);
     std::vector<char> removed(nEq, 0);
+    expr::NodeMap<NodeId> memo; // per equation: its leaves differ
     for (const auto& block : strongComponents(deps)) {
         if (block.size() != 1)
             continue;
@@ -103,7 +136,7 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
         ComputedVariable cv;
         cv.var = v;
         cv.origin = s.eqs[r].origin;
-        std::unordered_map<NodeId, NodeId> memo;
+        memo.clear();
         NodeId rest = pool.rewrite(
             s.eqs[r].residual,
             [&](const Node& n) -> NodeId {
@@ -133,7 +166,7 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
     }
 
     // One memo for every expression: the same subexpression is rewritten once.
-    std::unordered_map<NodeId, NodeId> memo;
+    memo.clear();
     auto leaf = [&](const Node& n) -> NodeId {
         return n.op == Op::Var ? valueOf[static_cast<size_t>(n.index)] : kNone;
     };
