@@ -1,8 +1,11 @@
 #include "engine/codegen/tape.hpp"
+#include "engine/expr/operator_semantics.hpp"
 
 #include <cmath>
 
 namespace flange::codegen {
+
+namespace semantics = expr::semantics;
 
 void Tape::run(const TapeInputs& in, double* registers) const
 {
@@ -20,27 +23,21 @@ void Tape::run(const TapeInputs& in, double* registers) const
         case TOp::LoadTime: r[I.dst] = in.time; break;
         case TOp::LoadInitial: r[I.dst] = in.initial; break;
         case TOp::Neg: r[I.dst] = -r[I.a]; break;
-        case TOp::Not: r[I.dst] = r[I.a] != 0 ? 0.0 : 1.0; break;
+        case TOp::Not: r[I.dst] = semantics::logicalNot(r[I.a]); break;
         case TOp::Add: r[I.dst] = r[I.a] + r[I.b]; break;
         case TOp::Sub: r[I.dst] = r[I.a] - r[I.b]; break;
         case TOp::Mul: r[I.dst] = r[I.a] * r[I.b]; break;
         case TOp::Div: r[I.dst] = r[I.a] / r[I.b]; break;
         case TOp::Pow: r[I.dst] = std::pow(r[I.a], r[I.b]); break;
-        case TOp::PowInt: {
-            double x = r[I.a], p = 1;
-            for (int k = 0; k < I.b; ++k)
-                p *= x;
-            r[I.dst] = p;
-            break;
-        }
+        case TOp::PowInt: r[I.dst] = semantics::powerByMultiplication(r[I.a], I.b); break;
         case TOp::Lt: r[I.dst] = r[I.a] < r[I.b]; break;
         case TOp::Le: r[I.dst] = r[I.a] <= r[I.b]; break;
         case TOp::Gt: r[I.dst] = r[I.a] > r[I.b]; break;
         case TOp::Ge: r[I.dst] = r[I.a] >= r[I.b]; break;
         case TOp::Eq: r[I.dst] = r[I.a] == r[I.b]; break;
         case TOp::Ne: r[I.dst] = r[I.a] != r[I.b]; break;
-        case TOp::And: r[I.dst] = (r[I.a] != 0 && r[I.b] != 0) ? 1.0 : 0.0; break;
-        case TOp::Or: r[I.dst] = (r[I.a] != 0 || r[I.b] != 0) ? 1.0 : 0.0; break;
+        case TOp::And: r[I.dst] = semantics::logicalAnd(r[I.a], r[I.b]); break;
+        case TOp::Or: r[I.dst] = semantics::logicalOr(r[I.a], r[I.b]); break;
         case TOp::Sin: r[I.dst] = std::sin(r[I.a]); break;
         case TOp::Cos: r[I.dst] = std::cos(r[I.a]); break;
         case TOp::Tan: r[I.dst] = std::tan(r[I.a]); break;
@@ -55,15 +52,15 @@ void Tape::run(const TapeInputs& in, double* registers) const
         case TOp::Log10: r[I.dst] = std::log10(r[I.a]); break;
         case TOp::Sqrt: r[I.dst] = std::sqrt(r[I.a]); break;
         case TOp::Abs: r[I.dst] = std::fabs(r[I.a]); break;
-        case TOp::Sign: r[I.dst] = r[I.a] > 0 ? 1.0 : (r[I.a] < 0 ? -1.0 : 0.0); break;
+        case TOp::Sign: r[I.dst] = semantics::sign(r[I.a]); break;
         case TOp::Floor: r[I.dst] = std::floor(r[I.a]); break;
         case TOp::Ceil: r[I.dst] = std::ceil(r[I.a]); break;
         case TOp::Atan2: r[I.dst] = std::atan2(r[I.a], r[I.b]); break;
-        case TOp::Min: r[I.dst] = r[I.a] < r[I.b] ? r[I.a] : r[I.b]; break;
-        case TOp::Max: r[I.dst] = r[I.a] > r[I.b] ? r[I.a] : r[I.b]; break;
-        case TOp::Mod: r[I.dst] = r[I.a] - std::floor(r[I.a] / r[I.b]) * r[I.b]; break;
-        case TOp::Rem: r[I.dst] = r[I.a] - std::trunc(r[I.a] / r[I.b]) * r[I.b]; break;
-        case TOp::IntDiv: r[I.dst] = std::trunc(r[I.a] / r[I.b]); break;
+        case TOp::Min: r[I.dst] = semantics::minimum(r[I.a], r[I.b]); break;
+        case TOp::Max: r[I.dst] = semantics::maximum(r[I.a], r[I.b]); break;
+        case TOp::Mod: r[I.dst] = semantics::modulo(r[I.a], r[I.b]); break;
+        case TOp::Rem: r[I.dst] = semantics::remainder(r[I.a], r[I.b]); break;
+        case TOp::IntDiv: r[I.dst] = semantics::integerDivision(r[I.a], r[I.b]); break;
         case TOp::Interp:
         case TOp::InterpSlope:
         {

@@ -1,5 +1,6 @@
 #include "engine/expr/pool.hpp"
 #include "engine/expr/node_map.hpp"
+#include "engine/expr/operator_semantics.hpp"
 
 #include <algorithm>
 
@@ -193,21 +194,38 @@ NodeId Pool::compare(Op op, NodeId a, NodeId b)
     return intern(op, a, b);
 }
 
+namespace {
+// A value that is 0 or 1 already: "true and x" may then be x itself.
+bool isTruthValue(const Node& n)
+{
+    return isRelationOp(n.op) || n.op == Op::And || n.op == Op::Or || n.op == Op::Not || n.op == Op::Rel ||
+           (n.op == Op::Const && (n.value == 0 || n.value == 1));
+}
+} // namespace
+
 NodeId Pool::logicalAnd(NodeId a, NodeId b)
 {
-    if (isConst(a))
-        return constValue(a) != 0 ? b : zero_;
-    if (isConst(b))
-        return constValue(b) != 0 ? a : zero_;
+    if (isConst(a) && isConst(b))
+        return constant(applyBinary(Op::And, constValue(a), constValue(b)));
+    if ((isConst(a) && constValue(a) == 0) || (isConst(b) && constValue(b) == 0))
+        return zero_;
+    if (isConst(a) && isTruthValue(node(b)))
+        return b;
+    if (isConst(b) && isTruthValue(node(a)))
+        return a;
     return intern(Op::And, a, b);
 }
 
 NodeId Pool::logicalOr(NodeId a, NodeId b)
 {
-    if (isConst(a))
-        return constValue(a) != 0 ? one_ : b;
-    if (isConst(b))
-        return constValue(b) != 0 ? one_ : a;
+    if (isConst(a) && isConst(b))
+        return constant(applyBinary(Op::Or, constValue(a), constValue(b)));
+    if ((isConst(a) && constValue(a) != 0) || (isConst(b) && constValue(b) != 0))
+        return one_;
+    if (isConst(a) && isTruthValue(node(b)))
+        return b;
+    if (isConst(b) && isTruthValue(node(a)))
+        return a;
     return intern(Op::Or, a, b);
 }
 
@@ -375,7 +393,7 @@ double applyUnary(Op op, double x)
 {
     switch (op) {
     case Op::Neg: return -x;
-    case Op::Not: return x != 0 ? 0.0 : 1.0;
+    case Op::Not: return semantics::logicalNot(x);
     case Op::Sin: return std::sin(x);
     case Op::Cos: return std::cos(x);
     case Op::Tan: return std::tan(x);
@@ -390,7 +408,7 @@ double applyUnary(Op op, double x)
     case Op::Log10: return std::log10(x);
     case Op::Sqrt: return std::sqrt(x);
     case Op::Abs: return std::fabs(x);
-    case Op::Sign: return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
+    case Op::Sign: return semantics::sign(x);
     case Op::Floor: return std::floor(x);
     case Op::Ceil: return std::ceil(x);
     case Op::Integer: return std::floor(x);
@@ -412,14 +430,14 @@ double applyBinary(Op op, double x, double y)
     case Op::Ge: return x >= y;
     case Op::Eq: return x == y;
     case Op::Ne: return x != y;
-    case Op::And: return (x != 0 && y != 0) ? 1.0 : 0.0;
-    case Op::Or: return (x != 0 || y != 0) ? 1.0 : 0.0;
+    case Op::And: return semantics::logicalAnd(x, y);
+    case Op::Or: return semantics::logicalOr(x, y);
     case Op::Atan2: return std::atan2(x, y);
-    case Op::Min: return x < y ? x : y;
-    case Op::Max: return x > y ? x : y;
-    case Op::Mod: return x - std::floor(x / y) * y;
-    case Op::Rem: return x - std::trunc(x / y) * y;
-    case Op::IntDiv: return std::trunc(x / y);
+    case Op::Min: return semantics::minimum(x, y);
+    case Op::Max: return semantics::maximum(x, y);
+    case Op::Mod: return semantics::modulo(x, y);
+    case Op::Rem: return semantics::remainder(x, y);
+    case Op::IntDiv: return semantics::integerDivision(x, y);
     case Op::WithDer: return x;
     default: return 0;
     }
