@@ -10,6 +10,8 @@
 
 namespace flange::library {
 
+struct ParsedFile;
+
 class Library {
 public:
     // Reads every *.json below each folder, in order; later definitions with the same
@@ -29,6 +31,7 @@ public:
     static std::vector<std::string> defaultFolders();
 
 private:
+    void enter(ParsedFile&& file);
     std::map<std::string, ComponentDefinition> raw_;
     std::map<std::string, ComponentDefinition> resolved_;
 };

@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <optional>
+#include <thread>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -420,26 +422,52 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
     return d;
 }
 
-void Library::loadFile(const std::string& path)
+// One file of a library folder, read and parsed: an enumeration or a definition (a
+// subsystem diagram's included). Parsing has no effect on any library, so files can be
+// parsed on several threads and entered in order afterwards.
+struct ParsedFile {
+    std::optional<EnumerationDef> enumeration;
+    std::optional<ComponentDefinition> definition;
+    std::exception_ptr error;
+};
+
+namespace {
+
+ParsedFile parseLibraryFile(const std::string& path)
 {
+    ParsedFile out;
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw badInput(path + ": cannot read file");
     std::stringstream ss;
     ss << in.rdbuf();
     const std::string text = ss.str();
-    if (isEnumerationText(text)) {
-        registerEnumeration(parseEnumeration(text, path));
+    if (isEnumerationText(text))
+        out.enumeration = parseEnumeration(text, path);
+    else if (isDiagramText(text))
+        out.definition = subsystemDefinition(std::make_shared<const diagram::Diagram>(diagram::parseDiagram(text, path)), path);
+    else
+        out.definition = parseDefinition(text, path);
+    return out;
+}
+
+} // namespace
+
+void Library::enter(ParsedFile&& file)
+{
+    if (file.error)
+        std::rethrow_exception(file.error);
+    if (file.enumeration) {
+        registerEnumeration(std::move(*file.enumeration));
         return;
     }
-    if (isDiagramText(text)) {
-        auto sub = std::make_shared<const diagram::Diagram>(diagram::parseDiagram(text, path));
-        ComponentDefinition d = subsystemDefinition(sub, path);
-        raw_[d.name] = std::move(d);
-        return;
-    }
-    ComponentDefinition d = parseDefinition(text, path);
-    raw_[d.name] = std::move(d);
+    std::string name = file.definition->name;
+    raw_[name] = std::move(*file.definition);
+}
+
+void Library::loadFile(const std::string& path)
+{
+    enter(parseLibraryFile(path));
 }
 
 void Library::loadFolder(const std::string& folder)
@@ -453,8 +481,28 @@ void Library::loadFolder(const std::string& folder)
             files.push_back(entry.path());
     // Sorted, so the same folder always loads the same way.
     std::sort(files.begin(), files.end());
-    for (const auto& f : files)
-        loadFile(f.string());
+    // Parsing is most of the start-up time of a small run: a second thread parses every
+    // other file. The files are entered in order, so the library, and the first error
+    // reported, are those of loading them one by one.
+    std::vector<ParsedFile> parsed(files.size());
+    auto parseEvery = [&](size_t first, size_t step) {
+        for (size_t i = first; i < files.size(); i += step) {
+            try {
+                parsed[i] = parseLibraryFile(files[i].string());
+            } catch (...) {
+                parsed[i].error = std::current_exception();
+            }
+        }
+    };
+    if (files.size() > 8 && std::thread::hardware_concurrency() > 1) {
+        std::thread helper(parseEvery, 1, 2);
+        parseEvery(0, 2);
+        helper.join();
+    } else {
+        parseEvery(0, 1);
+    }
+    for (auto& file : parsed)
+        enter(std::move(file));
 }
 
 void Library::resolve()
