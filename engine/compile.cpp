@@ -585,8 +585,11 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
         cm->stats.discreteVariables += v.discrete ? 1 : 0;
     cm->experiment = flat.experiment;
     cm->warnings = flat.warnings;
-    cm->equationSources = equationSources(d, lib);
-    cm->parameterValues = realParameterValues(d, lib);
+    for (size_t i = 0; i < flat.componentNames.size(); ++i)
+        cm->instanceTypes.emplace(flat.componentNames[i], flat.componentTypes[i]);
+    cm->equationSourcesByType = equationSourcesByType(flat.componentTypes, lib);
+    cm->parameterValues = std::move(flat.realParameters);
+    cm->stats.expressionNodes = flat.pool.size();
     cm->pool = std::move(flat.pool);
     cm->stats.seconds = std::chrono::duration<double>(clock::now() - t0).count();
     phase("events, outputs and messages", 1.0);

@@ -47,6 +47,7 @@ struct TranslationStats {
     int states = 0, algebraics = 0; // the solver's unknowns
     int computed = 0;                // algebraic unknowns computed explicitly from them
     int relations = 0, discreteVariables = 0;
+    size_t expressionNodes = 0; // in the pool after translation: the memory translation needed
     double seconds = 0;
     std::vector<std::string> stateNames;
     std::vector<std::pair<std::string, double>> phases; // translation phase -> milliseconds
@@ -60,9 +61,11 @@ struct CompiledModel {
     std::vector<int32_t> stateIndexOfSlot; // -1 for algebraic slots
     std::vector<double> yStart, nominal;
     std::vector<std::string> eqOrigins; // per residual row
-    // Where a component's equation is written, by its origin ("d: y = 0/0" ->
-    // "lib/Div.json:7:5"): messages about a failing equation name the definition file.
-    std::map<std::string, std::string> equationSources;
+    // Where a component's equation is written: the instance's type ("d" ->
+    // "Blocks.Math.Division"), and per type the text of each equation -> "lib/Div.json:7:5".
+    // Messages about a failing equation ("d: y = 0/0") name the definition file.
+    std::map<std::string, std::string> instanceTypes;
+    std::map<std::string, std::map<std::string, std::string>> equationSourcesByType;
     // Every Real parameter's value by its full name ("spring1.c"), for messages.
     std::map<std::string, double> parameterValues;
 

@@ -1,20 +1,19 @@
 #pragma once
 // What the solver's messages quote besides the equations themselves: the file and line
-// each component equation is written at, and the value of every Real parameter.
-#include "engine/diagram/diagram.hpp"
+// each component equation is written at. Kept per component type, not per instance, so
+// a drive line of 10^5 instances costs one entry per instance (its type) and not one per
+// equation of every instance.
 #include "engine/library/library.hpp"
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace flange {
 
-// origin ("comp: text", as the flattener names an equation) -> "file:line:column" of its
-// definition, for every equation of every instance, in all branches of if/when.
-std::map<std::string, std::string> equationSources(const diagram::Diagram& d, const library::Library& lib);
-
-// "spring1.c" -> 1e23 for every Real parameter of every instance: a message about the
-// stiffest equations names their parameters with the values that make them stiff.
-std::map<std::string, double> realParameterValues(const diagram::Diagram& d, const library::Library& lib);
+// type -> (equation text -> "file:line:column"), for every equation of each listed type,
+// in all branches of if/when, initial equations included.
+std::map<std::string, std::map<std::string, std::string>> equationSourcesByType(const std::vector<std::string>& types,
+                                                                                const library::Library& lib);
 
 } // namespace flange

@@ -147,9 +147,9 @@ int run(const QStringList& args)
         std::fprintf(stderr,
                      "translation: %d variables, %d equations -> %d aliases, %d constants eliminated; "
                      "%d equations differentiated; %d states, %d algebraic (solver), %d computed explicitly; "
-                     "%zu Jacobian entries; %d relations\n",
+                     "%zu Jacobian entries; %d relations; %zu expression nodes\n",
                      ts.flatVariables, ts.flatEquations, ts.aliases, ts.constants, ts.differentiatedEquations,
-                     ts.states, ts.algebraics, ts.computed, model->jacPattern.nnz(), ts.relations);
+                     ts.states, ts.algebraics, ts.computed, model->jacPattern.nnz(), ts.relations, ts.expressionNodes);
         std::string states;
         for (size_t i = 0; i < ts.stateNames.size() && i < 12; ++i)
             states += (i ? ", " : "") + ts.stateNames[i];

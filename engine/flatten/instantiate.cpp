@@ -272,8 +272,11 @@ private:
         instances_.emplace_back(at.scope, m_.pool, def, comp, path);
         Inst& in = instances_.back();
         in.params.setDataFolder(d_.folder);
-        for (const auto& p : def.parameters)
-            in.params.get(p.name);
+        for (const auto& p : def.parameters) {
+            const Symbol value = in.params.get(p.name);
+            if (p.type == library::ValueType::Real && value.kind == Symbol::Kind::Value)
+                m_.realParameters.emplace(path + "." + p.name, value.value);
+        }
         for (const auto& [k, v] : comp.variables)
             if (!def.variable(k))
                 throw badInput("component '" + path + "' (" + comp.type + ") has no variable '" + k + "'");

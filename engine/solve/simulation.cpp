@@ -368,10 +368,23 @@ std::string Run::stiffestEquations(double t, std::vector<std::string>& culprits)
 std::string Run::withSource(const std::string& origin) const
 {
     const std::string* best = nullptr;
-    for (const auto& [eq, where] : m_.equationSources)
-        if (origin.find(eq) != std::string::npos && (!best || eq.size() > best->size()))
-            best = &eq;
-    return best ? origin + " (" + m_.equationSources.at(*best) + ")" : origin;
+    size_t bestLength = 0;
+    for (const auto& instance : instancesOf(origin)) {
+        auto type = m_.instanceTypes.find(instance);
+        if (type == m_.instanceTypes.end())
+            continue;
+        auto sources = m_.equationSourcesByType.find(type->second);
+        if (sources == m_.equationSourcesByType.end())
+            continue;
+        for (const auto& [text, where] : sources->second) {
+            const size_t length = instance.size() + 2 + text.size();
+            if (length > bestLength && origin.find(instance + ": " + text) != std::string::npos) {
+                best = &where;
+                bestLength = length;
+            }
+        }
+    }
+    return best ? origin + " (" + *best + ")" : origin;
 }
 
 } // namespace flange::solve
