@@ -1,6 +1,7 @@
 // flange-sim: the headless simulator. Loads a diagram, translates it, simulates it and
 // writes a CSV. Exit codes: 0 success, 2 bad input, 3 simulation failure, 4 internal
 // error (a bug in Flange).
+#include "app/allocator_tuning.hpp"
 #include "engine/about/versions.hpp"
 #include "engine/compile.hpp"
 #include "engine/diagram/diagram_json.hpp"
@@ -174,6 +175,7 @@ int run(const QStringList& args)
 
 int main(int argc, char** argv)
 {
+    flange::app::tuneAllocator();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("flange-sim");
     QCoreApplication::setApplicationVersion(QString::fromStdString(flange::about::flangeVersion()));

@@ -7,6 +7,7 @@
 //                                            controller and exports, then exits:
 //                                            0 done, 2 bad model, 3 simulation failed
 // Interactive starts offer to restore diagrams autosaved by a session that crashed.
+#include "app/allocator_tuning.hpp"
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/document/autosave.hpp"
 #include "ui/document/component_library.hpp"
@@ -110,6 +111,7 @@ void nameApplication()
 
 int main(int argc, char** argv)
 {
+    flange::app::tuneAllocator();
     if (asksOnlyForInformation(argc, argv)) {
         QCoreApplication core(argc, argv);
         nameApplication();

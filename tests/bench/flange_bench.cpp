@@ -10,6 +10,7 @@
 // Figures only: no pass/fail (timing goals live here, not in tests). CPU times are the
 // steadier figure on a shared machine.
 // Usage: flange-bench [SOURCE_DIR [REFERENCE_DIR [MAX_CHAIN_N]]]
+#include "app/allocator_tuning.hpp"
 #include "engine/compile.hpp"
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
@@ -250,6 +251,7 @@ int run(int argc, char** argv);
 
 int main(int argc, char** argv)
 {
+    flange::app::tuneAllocator(); // as the executables do, so the figures are theirs
     std::setvbuf(stdout, nullptr, _IOLBF, 0); // figures appear as they are measured
     if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
         std::printf("usage: flange-bench [SOURCE_DIR [REFERENCE_DIR [LARGEST_N]]]\n"
