@@ -323,24 +323,42 @@ private:
         cm_.residual = res.finish();
 
         // CSC: by column (slot), then row; y and yp partials of one (row, slot) share an entry.
-        std::map<std::pair<int32_t, int32_t>, std::pair<NodeId, NodeId>> cells; // (col,row) -> (dy, dyp)
-        for (const Entry& e : entries) {
-            auto& cell = cells.try_emplace({e.slot, position[static_cast<size_t>(e.row)]}, f_.pool.zero(), f_.pool.zero())
-                             .first->second;
-            (e.yp ? cell.second : cell.first) = e.value;
+        struct Cell {
+            int32_t col, row;
+            NodeId dy, dyp;
+        };
+        std::vector<Cell> cells;
+        cells.reserve(entries.size());
+        for (const Entry& e : entries)
+            cells.push_back({e.slot, position[static_cast<size_t>(e.row)], e.yp ? f_.pool.zero() : e.value,
+                             e.yp ? e.value : f_.pool.zero()});
+        std::sort(cells.begin(), cells.end(),
+                  [](const Cell& a, const Cell& b) { return a.col != b.col ? a.col < b.col : a.row < b.row; });
+        size_t kept = 0; // one cell per (col, row), holding both partials
+        for (size_t i = 0; i < cells.size(); ++i) {
+            if (kept > 0 && cells[kept - 1].col == cells[i].col && cells[kept - 1].row == cells[i].row) {
+                Cell& c = cells[kept - 1];
+                if (cells[i].dy != f_.pool.zero())
+                    c.dy = cells[i].dy;
+                if (cells[i].dyp != f_.pool.zero())
+                    c.dyp = cells[i].dyp;
+                continue;
+            }
+            cells[kept++] = cells[i];
         }
+        cells.resize(kept);
         std::vector<solve::SparseEntry> pattern;
         pattern.reserve(cells.size());
-        for (const auto& cell : cells)
-            pattern.push_back({cell.first.second, cell.first.first});
+        for (const Cell& c : cells)
+            pattern.push_back({c.row, c.col});
         cm_.jacPattern = solve::patternFromEntries(cm_.n, cm_.n, pattern); // already in its order
         codegen::TapeCompiler jac(f_.pool, src);
         int32_t k = 0;
-        for (const auto& [cr, values] : cells) {
-            jac.store(values.first, 0, k);
-            jac.store(values.second, 1, k);
-            cm_.jacHasY.push_back(values.first != f_.pool.zero());
-            cm_.jacHasYp.push_back(values.second != f_.pool.zero());
+        for (const Cell& c : cells) {
+            jac.store(c.dy, 0, k);
+            jac.store(c.dyp, 1, k);
+            cm_.jacHasY.push_back(c.dy != f_.pool.zero());
+            cm_.jacHasYp.push_back(c.dyp != f_.pool.zero());
             ++k;
         }
         cm_.jacobian = jac.finish();
