@@ -347,11 +347,11 @@ private:
             cells[kept++] = cells[i];
         }
         cells.resize(kept);
-        std::vector<solve::SparseEntry> pattern;
+        std::vector<structure::SparseEntry> pattern;
         pattern.reserve(cells.size());
         for (const Cell& c : cells)
             pattern.push_back({c.row, c.col});
-        cm_.jacPattern = solve::patternFromEntries(cm_.n, cm_.n, pattern); // already in its order
+        cm_.jacPattern = structure::patternFromEntries(cm_.n, cm_.n, pattern); // already in its order
         codegen::TapeCompiler jac(f_.pool, src);
         int32_t k = 0;
         for (const Cell& c : cells) {

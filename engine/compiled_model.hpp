@@ -6,7 +6,7 @@
 #include "engine/diagram/diagram.hpp"
 #include "engine/expr/pool.hpp"
 #include "engine/flatten/flat_model.hpp"
-#include "engine/solve/sparse_pattern.hpp"
+#include "engine/structure/sparse_pattern.hpp"
 
 #include <map>
 #include <string>
@@ -78,7 +78,7 @@ struct CompiledModel {
     std::vector<std::vector<int32_t>> rowReadsComputed; // per residual row: computed values it read
 
     codegen::Tape residual;             // out[0][row] = F
-    solve::SparsePattern jacPattern;    // n x n
+    structure::SparsePattern jacPattern;    // n x n
     codegen::Tape jacobian;             // out[0][k] = dF/dy, out[1][k] = dF/dyp
     std::vector<char> jacHasY, jacHasYp; // structurally non-zero parts of each entry
 

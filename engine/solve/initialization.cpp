@@ -132,13 +132,13 @@ void Run::initialize()
     if (candRow0 + static_cast<int32_t>(candidates.size()) != nz)
         throw badInput("initialization: " + std::to_string(candRow0 + candidates.size()) + " equations for " +
                        std::to_string(nz) + " unknowns");
-    std::vector<SparseEntry> entries;
+    std::vector<structure::SparseEntry> entries;
     entries.reserve(cells.size());
     for (const Cell& c : cells)
         entries.push_back({c.row, c.col});
     std::vector<size_t> order;
     solve::NewtonProblem prob;
-    prob.pattern = patternFromEntries(nz, nz, entries, &order);
+    prob.pattern = structure::patternFromEntries(nz, nz, entries, &order);
     {
         std::vector<Cell> stored; // in the pattern's order, so cell k gives value k
         stored.reserve(cells.size());

@@ -2,13 +2,15 @@
 // Damped Newton on a square system through KINSOL (line search, exact Newton: the
 // Jacobian is refreshed every iteration), with a dense linear solver for small systems
 // and KLU for large ones. Used for consistent initialization and after events.
-#include "engine/solve/sparse_pattern.hpp"
+#include "engine/structure/sparse_pattern.hpp"
 
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace flange::solve {
+
+using structure::SparsePattern;
 
 struct NewtonProblem {
     SparsePattern pattern;

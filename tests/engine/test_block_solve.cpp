@@ -9,6 +9,7 @@
 #include <cmath>
 
 using namespace flange::solve;
+using namespace flange::structure;
 
 namespace {
 

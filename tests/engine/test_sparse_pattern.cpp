@@ -1,10 +1,12 @@
 // Sparse patterns from entries (the Jacobian, the initialization system, the tests), and
 // the one rule for dense or sparse SUNDIALS matrices.
-#include "engine/solve/sparse_pattern.hpp"
+#include "engine/solve/sundials_matrix.hpp"
+#include "engine/structure/sparse_pattern.hpp"
 
 #include <catch2/catch.hpp>
 
 using namespace flange::solve;
+using namespace flange::structure;
 
 TEST_CASE("a pattern stores entries by column, then row, and tells where each came from")
 {

@@ -1,18 +1,9 @@
-#include "engine/solve/sparse_pattern.hpp"
+#include "engine/structure/sparse_pattern.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-namespace flange::solve {
-
-// Dense LU up to 60 unknowns, KLU above, in IDA and in the Newton solves alike. Nearly
-// every MSL example (6 to 69 unknowns) is then dense: with KLU in IDA, PreLoad (47
-// unknowns, friction elements that stick) fails its first steps, and dense LU at this size
-// costs no more with SUNDIALS built at -O2 (docs/performance.md). Drive lines of hundreds
-// of elements and more go to KLU, whose cost grows with the entries, not with n^3.
-constexpr int32_t kDenseLimit = 60;
-
-bool usesDenseMatrix(const SparsePattern& p) { return p.cols <= kDenseLimit; }
+namespace flange::structure {
 
 SparsePattern patternFromEntries(int32_t rows, int32_t cols, const std::vector<SparseEntry>& entries,
                                  std::vector<size_t>* order)
@@ -39,4 +30,4 @@ SparsePattern patternFromEntries(int32_t rows, int32_t cols, const std::vector<S
     return p;
 }
 
-} // namespace flange::solve
+} // namespace flange::structure

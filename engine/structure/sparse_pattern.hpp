@@ -1,11 +1,12 @@
 #pragma once
-// A fixed compressed-sparse-column pattern; Jacobian tapes write values in this order,
-// which is the order SUNDIALS' CSC sparse matrices (and KLU) store them.
+// A fixed compressed-sparse-column pattern: a structural fact of the translated model
+// (which unknowns each equation reads), not of any solver. Jacobian tapes write values in
+// this order, which is also the order SUNDIALS' CSC sparse matrices (and KLU) store them.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
-namespace flange::solve {
+namespace flange::structure {
 
 struct SparsePattern {
     int32_t rows = 0, cols = 0;
@@ -18,14 +19,10 @@ struct SparseEntry {
     int32_t row, col;
 };
 
-// Whether a system with this pattern is solved by dense LU or by KLU (sundials_matrix.hpp):
-// one rule for IDA and the Newton solver alike (sparse_pattern.cpp gives the size).
-bool usesDenseMatrix(const SparsePattern& p);
-
 // The pattern of a rows x cols matrix with these entries (each (row, col) once), stored
 // by column, then row. order, if given, receives for each stored entry k the index of
 // the entry it came from, so that values given per entry can be put in storage order.
 SparsePattern patternFromEntries(int32_t rows, int32_t cols, const std::vector<SparseEntry>& entries,
                                  std::vector<size_t>* order = nullptr);
 
-} // namespace flange::solve
+} // namespace flange::structure
