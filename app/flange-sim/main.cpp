@@ -2,13 +2,13 @@
 // writes a CSV. Exit codes: 0 success, 2 bad input, 3 simulation failure, 4 internal
 // error (a bug in Flange).
 #include "app/allocator_tuning.hpp"
-#include "engine/about/versions.hpp"
-#include "engine/compile.hpp"
-#include "engine/diagram/diagram_json.hpp"
-#include "engine/error.hpp"
-#include "engine/io/csv_writer.hpp"
-#include "engine/library/library.hpp"
-#include "engine/run.hpp"
+#include "engine/api/about.hpp"
+#include "engine/api/compile.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/errors.hpp"
+#include "engine/api/results.hpp"
+#include "engine/api/library.hpp"
+#include "engine/api/run.hpp"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

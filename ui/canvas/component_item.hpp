@@ -2,8 +2,8 @@
 // A component instance on the canvas: icon (ComponentBody), ports, instance name above
 // and parameter label below. It mirrors one diagram::Component and is refreshed from it;
 // dragging it moves only the item until the scene commits the move on release.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 #include "ui/canvas/scene_units.hpp"
 
 #include <QGraphicsItem>

@@ -1,7 +1,7 @@
 #pragma once
 // A connection line on the canvas, coloured by domain. It holds no route of its own
 // beyond what the scene last computed from the ports and the document's points.
-#include "engine/library/component_definition.hpp"
+#include "engine/api/library.hpp"
 #include "ui/canvas/scene_units.hpp"
 
 #include <QGraphicsPathItem>

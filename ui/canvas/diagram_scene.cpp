@@ -1,6 +1,6 @@
 #include "ui/canvas/diagram_scene.hpp"
 
-#include "engine/library/connection_rules.hpp"
+#include "engine/api/library.hpp"
 
 #include "ui/canvas/component_body.hpp"
 #include "ui/canvas/component_item.hpp"

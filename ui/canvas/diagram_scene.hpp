@@ -2,8 +2,8 @@
 // The canvas: a QGraphicsScene that mirrors a DiagramDocument. It creates, updates and
 // deletes items when the document signals a change, and turns mouse gestures into
 // DiagramEditor calls (drop, drag-to-connect, move on release). It owns no model state.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 #include "ui/document/segment_drag.hpp"
 
 #include <QGraphicsScene>

@@ -3,7 +3,7 @@
 // flange_b an open one, support a framed one (grey rotational, green translational);
 // signal inputs filled triangles, outputs open ones (blue Real, purple Boolean).
 // It is a child of the component's body, so it turns and mirrors with the icon.
-#include "engine/library/component_definition.hpp"
+#include "engine/api/library.hpp"
 #include "ui/canvas/scene_units.hpp"
 
 #include <QGraphicsItem>

@@ -2,7 +2,7 @@
 // Loads the component library for the editor. Unlike flange-sim, which stops at the first
 // bad definition, the editor keeps every definition it can read and reports the rest:
 // one broken file must not empty the library browser.
-#include "engine/library/library.hpp"
+#include "engine/api/library.hpp"
 
 #include <QStringList>
 

@@ -2,7 +2,7 @@
 // The line of a connection, in diagram units: from port to port through the stored
 // points. The canvas draws it and the editor stores it with the same rule, so what the
 // file keeps after a move, rotation or flip is what the user saw.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QHash>
 #include <QList>

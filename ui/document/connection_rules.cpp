@@ -1,6 +1,6 @@
 #include "ui/document/connection_rules.hpp"
 
-#include "engine/library/connection_rules.hpp"
+#include "engine/api/library.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/outer_connectors.hpp"
 #include "ui/document/parameter_values.hpp"

@@ -1,6 +1,6 @@
 #include "ui/document/diagram_clipboard.hpp"
 
-#include "engine/diagram/diagram_json.hpp"
+#include "engine/api/diagram.hpp"
 #include "ui/mime_types.hpp"
 
 #include <QMimeData>

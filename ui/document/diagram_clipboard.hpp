@@ -1,7 +1,7 @@
 #pragma once
 // Pieces of diagram on the clipboard: the same JSON as a diagram file, under
 // application/x-flange-diagram (and as plain text, so it can be pasted into a mail).
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QPointF>
 

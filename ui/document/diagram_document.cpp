@@ -2,8 +2,8 @@
 
 #include "ui/document/atomic_write.hpp"
 
-#include "engine/diagram/diagram_json.hpp"
-#include "engine/error.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/errors.hpp"
 
 #include <QFile>
 #include <QFileInfo>

@@ -3,8 +3,8 @@
 // records every change to it. Views never touch the diagram directly; they listen to the
 // signals below and edit through DiagramEditor, whose undo commands call the
 // low-level mutators in the "Mutators" section (each emits exactly one signal).
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/library.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 #include "ui/document/subsystem_levels.hpp"
 
 #include <QObject>

@@ -1,6 +1,6 @@
 #include "ui/document/diagram_editor.hpp"
 
-#include "engine/diagram/diagram_json.hpp"
+#include "engine/api/diagram.hpp"
 #include "ui/document/connection_routing.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/instance_naming.hpp"

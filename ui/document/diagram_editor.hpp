@@ -2,7 +2,7 @@
 // Every edit the user can make, as one undoable step on a DiagramDocument. The canvas,
 // the menus, the tests and scripted construction all edit through this class, so the
 // GUI has no editing path of its own.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 #include "ui/document/connection_rules.hpp"
 
 #include <QHash>

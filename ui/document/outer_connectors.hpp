@@ -3,8 +3,8 @@
 // block at its placement with one port facing the components inside, and a connection
 // names it by its bare name ("flangeT"). The canvas, the routing and the connection rules
 // all see it through the stand-in component and definition made here.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 
 #include <QString>
 #include <QStringList>

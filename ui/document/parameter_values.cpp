@@ -1,7 +1,6 @@
 #include "ui/document/parameter_values.hpp"
 
-#include "engine/flatten/parameter_values.hpp"
-#include "engine/units/units.hpp"
+#include "engine/api/expressions.hpp"
 
 #include <QLocale>
 #include <QRegularExpression>

@@ -2,8 +2,8 @@
 // Reading an instance's parameter values as the editor shows them: the instance's own
 // value when it has one, else the definition's default. Used for canvas labels and for
 // the conditions that switch conditional connectors on and off.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 
 #include <QString>
 #include <QStringList>

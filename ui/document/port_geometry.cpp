@@ -1,6 +1,6 @@
 #include "ui/document/port_geometry.hpp"
 
-#include "engine/library/connection_rules.hpp"
+#include "engine/api/library.hpp"
 
 #include <cmath>
 

@@ -2,8 +2,8 @@
 // Where a component's icon and connectors are, in diagram units (y down, as the canvas
 // draws), from its placement alone. The canvas draws with these rules and the editor
 // routes connections with them, so a route stored after a flip fits what is drawn.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 
 #include <QPointF>
 #include <QRectF>

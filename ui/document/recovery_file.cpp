@@ -2,7 +2,7 @@
 
 #include "ui/document/atomic_write.hpp"
 
-#include "engine/diagram/diagram_json.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QDir>
 #include <QFile>

@@ -5,7 +5,7 @@
 // and when the copy was taken. Each file has a QLockFile beside it ("NAME.lock") held by
 // the Flange process that writes it, so a restore only ever offers the files of
 // processes that are gone.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QDateTime>
 #include <QLockFile>

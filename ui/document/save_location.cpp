@@ -1,6 +1,6 @@
 #include "ui/document/save_location.hpp"
 
-#include "engine/about/data_folders.hpp"
+#include "engine/api/about.hpp"
 
 #include <QDir>
 #include <QFileInfo>

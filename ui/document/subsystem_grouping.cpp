@@ -1,9 +1,8 @@
 #include "ui/document/subsystem_grouping.hpp"
 
-#include "engine/library/connection_rules.hpp"
+#include "engine/api/library.hpp"
 
-#include "engine/diagram/diagram_json.hpp"
-#include "engine/diagram/model_parameters.hpp"
+#include "engine/api/diagram.hpp"
 #include "ui/document/instance_naming.hpp"
 #include "ui/document/port_geometry.hpp"
 

@@ -2,8 +2,8 @@
 // Group into Subsystem and Ungroup as pure functions on one level of a diagram: they
 // return the level's new content, which the editor applies as one undo step
 // (ReplaceLevelCommand). The rules are in docs/editor.md, "Subsystems".
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 
 #include <QString>
 #include <QStringList>

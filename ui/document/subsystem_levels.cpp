@@ -1,7 +1,7 @@
 #include "ui/document/subsystem_levels.hpp"
 
-#include "engine/diagram/diagram_json.hpp"
-#include "engine/library/subsystem_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 
 namespace flange::ui {
 

@@ -4,8 +4,8 @@
 // the components there resolve to. Type lookup follows the engine's rule
 // (docs/diagram-format.md, Subsystems): the embedded subsystems of this level, then of the
 // enclosing levels, innermost first, then the library. A library subsystem is read-only.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/library.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 
 #include <QString>
 #include <QStringList>

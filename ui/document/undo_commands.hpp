@@ -2,7 +2,7 @@
 // One QUndoCommand per kind of edit. Commands name components by instance name and
 // connections by index: both are valid whenever the stack replays a command, because
 // the stack replays in order. Each command keeps what it needs to undo itself.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QString>
 #include <QStringList>

@@ -1,7 +1,6 @@
 #include "ui/help/help_menu.hpp"
 
-#include "engine/about/data_folders.hpp"
-#include "engine/about/versions.hpp"
+#include "engine/api/about.hpp"
 #include "ui/help/example_gallery.hpp"
 #include "ui/help/guide_browser.hpp"
 #include "ui/main_window.hpp"

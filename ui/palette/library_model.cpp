@@ -1,6 +1,6 @@
 #include "ui/palette/library_model.hpp"
 
-#include "engine/library/library.hpp"
+#include "engine/api/library.hpp"
 #include "ui/canvas/icon_cache.hpp"
 #include "ui/document/outer_connectors.hpp"
 #include "ui/mime_types.hpp"

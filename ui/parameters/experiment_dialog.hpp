@@ -1,7 +1,7 @@
 #pragma once
 // The experiment settings of the diagram: start and stop time, output interval (empty
 // for the default of 500 intervals) and relative tolerance, checked before OK is allowed.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QDialog>
 

@@ -5,7 +5,7 @@
 // step: finishing puts the original settings back silently, then, if accepted, applies
 // the final ones through the editor. Cancelled (or destroyed unfinished) it only puts
 // the original back, leaving neither an undo entry nor a modified mark.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QString>
 

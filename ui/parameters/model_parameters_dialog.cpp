@@ -1,7 +1,7 @@
 #include "ui/parameters/model_parameters_dialog.hpp"
 
-#include "engine/diagram/model_parameters.hpp"
-#include "engine/units/units.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/expressions.hpp"
 #include "ui/document/parameter_values.hpp"
 #include "ui/parameters/value_parsing.hpp"
 

@@ -4,7 +4,7 @@
 // Renaming rewrites every use at once (the engine parses the expressions); deleting a
 // parameter in use is refused naming the uses. OK stays disabled while a value is invalid.
 // It edits a copy of a diagram, so a subsystem's declared parameters can use it as well.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QDialog>
 

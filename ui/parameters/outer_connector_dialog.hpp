@@ -3,7 +3,7 @@
 // where it sits on the subsystem's icon (a side and a place along it), as the instances
 // of the subsystem draw it. The type is shown, not changed: a different kind of
 // connector is a different connector.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QDialog>
 

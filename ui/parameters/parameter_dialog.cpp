@@ -1,6 +1,6 @@
 #include "ui/parameters/parameter_dialog.hpp"
 
-#include "engine/flatten/parameter_values.hpp"
+#include "engine/api/expressions.hpp"
 #include "ui/document/parameter_values.hpp"
 #include "ui/parameters/parameter_field.hpp"
 #include "ui/parameters/start_value_field.hpp"

@@ -3,8 +3,8 @@
 // a tab per parameter "tab" (General, Advanced, ...) and an Initialization tab for the
 // variables marked "initialization". Final parameters are not shown. OK stays disabled,
 // with the reason written above it, while a value is invalid.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 
 #include <QDialog>
 #include <QList>

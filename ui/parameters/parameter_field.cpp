@@ -3,7 +3,7 @@
 #include "ui/document/parameter_values.hpp"
 #include "ui/parameters/wheel_step.hpp"
 
-#include "engine/library/enumeration.hpp"
+#include "engine/api/library.hpp"
 
 #include <QComboBox>
 #include <QGridLayout>

@@ -3,8 +3,8 @@
 // The editor is a line edit with the default as placeholder text, or for Boolean and
 // enumeration parameters (StateSelect, Init, ...) a combo box of the literals whose first entry is the default.
 // The mouse wheel over a line edit holding a plain number steps it (see wheel_step.hpp).
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 #include "ui/parameters/value_parsing.hpp"
 
 #include <QObject>

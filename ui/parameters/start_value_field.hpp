@@ -1,8 +1,8 @@
 #pragma once
 // One row of the Initialization tab: a variable's start value (the definition's start as
 // placeholder) and a Fixed box that makes it an initial condition.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 #include "ui/parameters/value_parsing.hpp"
 
 #include <QObject>

@@ -1,8 +1,6 @@
 #include "ui/parameters/value_parsing.hpp"
 
-#include "engine/expr/parser.hpp"
-#include "engine/flatten/parameter_values.hpp"
-#include "engine/units/units.hpp"
+#include "engine/api/expressions.hpp"
 #include "ui/document/parameter_values.hpp"
 
 #include <QLocale>

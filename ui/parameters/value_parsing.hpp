@@ -3,9 +3,8 @@
 // stores: numbers as JSON numbers, true/false as booleans, tables as rows, and anything
 // else that parses as an expression (d/2, T2) as a string. Empty text means "use the
 // definition's default". A refused value comes with the reason to show.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/component_definition.hpp"
-#include "engine/library/enumeration.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
 
 #include <QString>
 

@@ -4,7 +4,7 @@
 // zoom, event marks, drops from the variable browser, image export, and the set-up kept
 // in the diagram's "plot" key. The rest of the application uses only this header:
 // QtCharts (deprecated from Qt 6.10) stays inside ui/plot.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QStringList>
 #include <QWidget>

@@ -2,7 +2,7 @@
 // What the plots show, as stored under the diagram's "plot" key: tabs of stacked
 // subplots, each listing signal names. Also the one rule for which subplot a new signal
 // joins, used by the plot area and by the legacy set-up's grouping alike.
-#include "engine/diagram/diagram.hpp"
+#include "engine/api/diagram.hpp"
 
 #include <QString>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "ui/results/csv_export.hpp"
 
-#include "engine/io/csv_format.hpp"
+#include "engine/api/results.hpp"
 
 #include <QSaveFile>
 

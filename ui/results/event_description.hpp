@@ -2,7 +2,7 @@
 // An event in the words of the drive train rather than of the equations: "locked (stuck)",
 // "breaks away, slipping backward", "contact lifts off". Reads only the EventRecord (its
 // cause and the discrete values it changed), so the event log and tooltips share it.
-#include "engine/run.hpp"
+#include "engine/api/run.hpp"
 
 #include <QString>
 

@@ -4,7 +4,7 @@
 // Owned and read on the GUI thread only (the worker hands rows over by queued signals),
 // so nothing here locks. Plots, the variable browser, the event log and CSV export all
 // read this one structure.
-#include "engine/run.hpp"
+#include "engine/api/run.hpp"
 
 #include <cstddef>
 #include <string>

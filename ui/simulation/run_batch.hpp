@@ -2,7 +2,7 @@
 // What the worker hands to the GUI thread in one go: a block of rows and events, and at
 // the start and end of a run what the GUI needs to know about it. Built on the worker,
 // read once on the GUI thread.
-#include "engine/run.hpp"
+#include "engine/api/run.hpp"
 #include "ui/results/run_result.hpp"
 
 #include <optional>

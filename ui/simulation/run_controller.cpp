@@ -1,8 +1,7 @@
 #include "ui/simulation/run_controller.hpp"
 
-#include "engine/compile.hpp"
-#include "engine/error.hpp"
-#include "engine/instance_name.hpp"
+#include "engine/api/compile.hpp"
+#include "engine/api/errors.hpp"
 #include "ui/simulation/streaming_sink.hpp"
 
 #include <QCoreApplication>

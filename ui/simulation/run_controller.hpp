@@ -4,9 +4,9 @@
 // RunResult there, so plots grow live while the window stays responsive. One run at a
 // time: starting another cancels the one in progress (Auto re-simulate). The controller
 // needs no window, so tests and `flange --simulate` drive it directly.
-#include "engine/diagram/diagram.hpp"
-#include "engine/library/library.hpp"
-#include "engine/run.hpp"
+#include "engine/api/diagram.hpp"
+#include "engine/api/library.hpp"
+#include "engine/api/run.hpp"
 #include "ui/results/run_result.hpp"
 
 #include <QObject>

@@ -1,6 +1,6 @@
 #include "ui/simulation/simulation_workspace.hpp"
 
-#include "engine/diagram/diagram_json.hpp"
+#include "engine/api/diagram.hpp"
 #include "ui/canvas/component_item.hpp"
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/canvas/diagram_view.hpp"

@@ -1,0 +1,5 @@
+#pragma once
+// Public engine header (engine/api/): Writing results: the CSV writer and its number format.
+// app/ and ui/ include only the headers of this folder (tests/e2e/public_headers.sh checks).
+#include "engine/io/csv_writer.hpp"
+#include "engine/io/csv_format.hpp"
