@@ -596,6 +596,7 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
     builder.buildTapes();
     phase("tapes and Jacobian", 0.85);
     builder.buildEventsAndOutputs();
+    cm->initial = solve::buildInitialSystem(*cm); // names its unknowns: after the variable names
     cm->stats.states = static_cast<int>(cm->stateSlots.size());
     cm->stats.algebraics = cm->n - cm->stats.states;
     cm->stats.relations = static_cast<int>(cm->relations.size());

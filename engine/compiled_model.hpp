@@ -6,6 +6,7 @@
 #include "engine/diagram/diagram.hpp"
 #include "engine/expr/pool.hpp"
 #include "engine/flatten/flat_model.hpp"
+#include "engine/solve/initial_system.hpp"
 #include "engine/structure/sparse_pattern.hpp"
 
 #include <map>
@@ -91,6 +92,7 @@ struct CompiledModel {
     std::vector<char> initJacIsYp;
     codegen::Tape initJacobian;
     std::vector<int32_t> initFixedVar; // for G rows from fixed starts: the variable, else -1
+    solve::InitialSystem initial;       // the structure of the initial system (initial_system.hpp)
 
     // Events
     std::vector<RelationInfo> relations;

@@ -3,7 +3,6 @@
 // block by block) together with the relations and discrete values to a fixed point.
 #include "engine/solve/simulation_run.hpp"
 #include "engine/solve/block_solve.hpp"
-#include "engine/structure/matching.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,134 +17,25 @@ constexpr int32_t kPolishedUnknowns = 400;
 
 void Run::initialize()
 {
+    const InitialSystem& sys = m_.initial; // built at translation (initial_system.hpp)
     const int ns = static_cast<int>(m_.stateSlots.size());
-    const int nz = n_ + ns;
-    auto zcol = [&](int32_t slot, bool isYp) { return isYp ? n_ + m_.stateIndexOfSlot[static_cast<size_t>(slot)] : slot; };
-    // Rows: F (n), then G (m). Structural incidence in z-space.
-    std::vector<std::vector<int32_t>> adj(static_cast<size_t>(n_ + m_.m));
-    const auto& pat = m_.jacPattern;
-    for (int32_t c = 0; c < pat.cols; ++c)
-        for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k) {
-            int32_t r = pat.rowIdx[static_cast<size_t>(k)];
-            if (m_.jacHasY[static_cast<size_t>(k)])
-                adj[static_cast<size_t>(r)].push_back(c);
-            if (m_.jacHasYp[static_cast<size_t>(k)] && m_.slotIsState[static_cast<size_t>(c)])
-                adj[static_cast<size_t>(r)].push_back(zcol(c, true));
-        }
-    for (size_t k = 0; k < m_.initJacRow.size(); ++k) {
-        int32_t slot = m_.initJacSlot[k];
-        bool isYp = m_.initJacIsYp[k] != 0;
-        if (isYp && !m_.slotIsState[static_cast<size_t>(slot)])
-            continue;
-        adj[static_cast<size_t>(n_ + m_.initJacRow[k])].push_back(zcol(slot, isYp));
-    }
-    structure::Matching match(adj);
-    // Row i of F is matched to slot i (compile.cpp): to der(x) for a state slot, else to the slot.
-    for (int32_t r = 0; r < n_; ++r) {
-        int32_t col = m_.slotIsState[static_cast<size_t>(r)] ? zcol(r, true) : r;
-        if (std::find(adj[static_cast<size_t>(r)].begin(), adj[static_cast<size_t>(r)].end(), col) !=
-            adj[static_cast<size_t>(r)].end())
-            match.assign(r, col);
-    }
-    for (int32_t r = 0; r < n_ + m_.m; ++r)
-        if (match.rowMatch(r) < 0)
-            match.augment(r, [](int32_t) { return true; });
-    for (int32_t r = 0; r < n_; ++r)
-        if (match.rowMatch(r) < 0)
-            throw badInput("initialization is singular at equation " + m_.eqOrigins[static_cast<size_t>(r)])
-                .about(instancesOf(m_.eqOrigins[static_cast<size_t>(r)]));
-    std::vector<int32_t> candidates; // state slots fixed at their start value
-    std::vector<std::string> assumed;
-    int freeColumns = 0;
-    for (int32_t c = 0; c < nz; ++c)
-        freeColumns += match.colMatch(c) < 0 ? 1 : 0;
-    for (int32_t slot : m_.stateSlots) {
-        if (freeColumns == 0)
-            break;
-        int32_t row = static_cast<int32_t>(adj.size());
-        adj.push_back({slot});
-        if (match.augment(row, [](int32_t) { return true; })) {
-            --freeColumns; // an augmenting path matches exactly one more column
-            candidates.push_back(slot);
-            assumed.push_back(m_.varNames[static_cast<size_t>(m_.slotVar[static_cast<size_t>(slot)])] + " = " +
-                              fmt(m_.yStart[static_cast<size_t>(slot)]));
-        } else {
-            adj.pop_back();
-        }
-    }
-    for (int32_t c = 0; c < nz; ++c)
-        if (match.colMatch(c) < 0) {
-            int32_t slot = c < n_ ? c : m_.stateSlots[static_cast<size_t>(c - n_)];
-            std::string name = m_.varNames[static_cast<size_t>(m_.slotVar[static_cast<size_t>(slot)])];
-            throw badInput("initialization is under-determined: nothing fixes " + (c < n_ ? name : "der(" + name + ")"))
-                .about({instanceOf(name)});
-        }
-    if (!assumed.empty()) {
+    const int nz = sys.unknowns;
+    const auto& candidates = sys.candidates;
+    const auto& keptG = sys.keptG;
+    const auto& droppedG = sys.droppedG;
+    const auto& fPos = sys.fPos;
+    const auto& gPos = sys.gPos;
+    const auto& cPos = sys.cPos;
+    const auto& cells = sys.cells;
+    const auto& rowOrigin = sys.rowOrigin;
+    if (!sys.assumed.empty()) {
         std::string w = "initial values not fixed by the model; assuming fixed start values for: ";
-        for (size_t i = 0; i < assumed.size(); ++i)
-            w += (i ? ", " : "") + assumed[i];
+        for (size_t i = 0; i < sys.assumed.size(); ++i)
+            w += (i ? ", " : "") + sys.assumed[i];
         warnings_.push_back(w);
     }
-    std::vector<int32_t> keptG, droppedG;
-    for (int32_t j = 0; j < m_.m; ++j)
-        (match.rowMatch(n_ + j) >= 0 ? keptG : droppedG).push_back(j);
-
-    // Newton row of each equation: its matched column, for a zero-free diagonal (see compile.cpp).
-    std::vector<int32_t> fPos(static_cast<size_t>(n_)), gPos(keptG.size()), cPos(candidates.size());
-    for (int32_t r = 0; r < n_; ++r)
-        fPos[static_cast<size_t>(r)] = match.rowMatch(r);
-    for (size_t j = 0; j < keptG.size(); ++j)
-        gPos[j] = match.rowMatch(n_ + keptG[j]);
-    for (size_t i = 0; i < candidates.size(); ++i)
-        cPos[i] = match.rowMatch(n_ + m_.m + static_cast<int32_t>(i));
-    // CSC pattern of the Newton system in z-space.
-    struct Cell {
-        int32_t row, col;
-        InitSource src;
-    };
-    std::vector<Cell> cells;
-    for (int32_t c = 0; c < pat.cols; ++c)
-        for (int32_t k = pat.colPtr[static_cast<size_t>(c)]; k < pat.colPtr[static_cast<size_t>(c) + 1]; ++k) {
-            int32_t r = fPos[static_cast<size_t>(pat.rowIdx[static_cast<size_t>(k)])];
-            // only the structurally present parts: a phantom der(x) entry would tie
-            // explicit rows into loops and spoil the block order of solveByBlocks
-            bool state = m_.slotIsState[static_cast<size_t>(c)] != 0;
-            if (!state || m_.jacHasY[static_cast<size_t>(k)])
-                cells.push_back({r, c, {InitSource::FY, k}});
-            if (state && m_.jacHasYp[static_cast<size_t>(k)])
-                cells.push_back({r, zcol(c, true), {InitSource::FYP, k}});
-        }
-    std::vector<int32_t> gRowOf(static_cast<size_t>(m_.m), -1);
-    for (size_t j = 0; j < keptG.size(); ++j)
-        gRowOf[static_cast<size_t>(keptG[j])] = gPos[j];
-    for (size_t k = 0; k < m_.initJacRow.size(); ++k) {
-        int32_t row = gRowOf[static_cast<size_t>(m_.initJacRow[k])];
-        int32_t slot = m_.initJacSlot[k];
-        bool isYp = m_.initJacIsYp[k] != 0;
-        if (row < 0 || (isYp && !m_.slotIsState[static_cast<size_t>(slot)]))
-            continue;
-        cells.push_back({row, zcol(slot, isYp), {InitSource::G, static_cast<int32_t>(k)}});
-    }
-    int32_t candRow0 = n_ + static_cast<int32_t>(keptG.size());
-    for (size_t i = 0; i < candidates.size(); ++i)
-        cells.push_back({cPos[i], candidates[i], {InitSource::Candidate, 0}});
-    if (candRow0 + static_cast<int32_t>(candidates.size()) != nz)
-        throw badInput("initialization: " + std::to_string(candRow0 + candidates.size()) + " equations for " +
-                       std::to_string(nz) + " unknowns");
-    std::vector<structure::SparseEntry> entries;
-    entries.reserve(cells.size());
-    for (const Cell& c : cells)
-        entries.push_back({c.row, c.col});
-    std::vector<size_t> order;
     solve::NewtonProblem prob;
-    prob.pattern = structure::patternFromEntries(nz, nz, entries, &order);
-    {
-        std::vector<Cell> stored; // in the pattern's order, so cell k gives value k
-        stored.reserve(cells.size());
-        for (size_t i : order)
-            stored.push_back(cells[i]);
-        cells = std::move(stored);
-    }
+    prob.pattern = sys.pattern;
     std::vector<double> gvals(static_cast<size_t>(m_.m)), gjac(m_.initJacRow.size());
     auto unpack = [&](const double* z) {
         for (int32_t i = 0; i < n_; ++i)
@@ -153,13 +43,6 @@ void Run::initialize()
         for (int32_t s = 0; s < ns; ++s)
             yp_[static_cast<size_t>(m_.stateSlots[static_cast<size_t>(s)])] = z[n_ + s];
     };
-    std::vector<std::string> rowOrigin(static_cast<size_t>(nz));
-    for (int32_t r = 0; r < n_; ++r)
-        rowOrigin[static_cast<size_t>(fPos[static_cast<size_t>(r)])] = m_.eqOrigins[static_cast<size_t>(r)];
-    for (size_t j = 0; j < keptG.size(); ++j)
-        rowOrigin[static_cast<size_t>(gPos[j])] = m_.initOrigins[static_cast<size_t>(keptG[j])];
-    for (size_t i = 0; i < candidates.size(); ++i)
-        rowOrigin[static_cast<size_t>(cPos[i])] = "assumed start value " + assumed[i];
     std::vector<double> fvals(static_cast<size_t>(n_));
     prob.residual = [&](const double* z, double* f) {
         unpack(z);
@@ -175,19 +58,19 @@ void Run::initialize()
             f[cPos[i]] = z[candidates[i]] - m_.yStart[static_cast<size_t>(candidates[i])];
         return true;
     };
-    prob.jacobian = [&, cells](const double* z, double* values) {
+    prob.jacobian = [&](const double* z, double* values) {
         unpack(z);
         jacobian(t0_, y_.data(), yp_.data(), true);
         codegen::TapeInputs in = inputs(t0_, true);
         in.out[0] = gjac.data();
         m_.initJacobian.run(in, initJacRegs_.data());
         for (size_t k = 0; k < cells.size(); ++k) {
-            const InitSource& s = cells[k].src;
-            switch (s.kind) {
-            case InitSource::FY: values[k] = jy_[static_cast<size_t>(s.k)]; break;
-            case InitSource::FYP: values[k] = jyp_[static_cast<size_t>(s.k)]; break;
-            case InitSource::G: values[k] = gjac[static_cast<size_t>(s.k)]; break;
-            case InitSource::Candidate: values[k] = 1.0; break;
+            const InitialSystem::Cell& c = cells[k];
+            switch (c.source) {
+            case InitialSystem::Cell::FY: values[k] = jy_[static_cast<size_t>(c.k)]; break;
+            case InitialSystem::Cell::FYP: values[k] = jyp_[static_cast<size_t>(c.k)]; break;
+            case InitialSystem::Cell::G: values[k] = gjac[static_cast<size_t>(c.k)]; break;
+            case InitialSystem::Cell::Candidate: values[k] = 1.0; break;
             }
         }
     };

@@ -41,10 +41,6 @@ private:
     std::string withSource(const std::string& origin) const;
 
     // ---------- initialization (initialization.cpp)
-    struct InitSource {
-        enum Kind { FY, FYP, G, Candidate } kind;
-        int32_t k;
-    };
     void initialize();
     [[noreturn]] void failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r,
                                const std::vector<std::string>& rowOrigin);
