@@ -145,44 +145,6 @@ private:
         return out;
     }
 
-    // More equations than unknowns after index reduction: a constraint that only clashes
-    // once differentiated (a LossyGear whose flanges are connected to each other fixes
-    // w_a = ratio*w_b while the connection makes the angles equal). The equations left
-    // unmatched, and those reachable from them, are the over-determined part.
-    [[noreturn]] void throwOverDetermined(size_t nRows, const std::vector<Entry>& entries)
-    {
-        std::vector<std::vector<int32_t>> adj(nRows);
-        for (const Entry& e : entries)
-            adj[static_cast<size_t>(e.row)].push_back(e.slot);
-        structure::Matching match(adj);
-        std::vector<int32_t> queue;
-        for (size_t r = 0; r < nRows; ++r)
-            if (!match.augment(static_cast<int32_t>(r), [](int32_t) { return true; }))
-                queue.push_back(static_cast<int32_t>(r));
-        size_t extra = queue.size();
-        std::set<int32_t> involved(queue.begin(), queue.end());
-        while (!queue.empty()) {
-            int32_t r = queue.back();
-            queue.pop_back();
-            for (int32_t c : adj[static_cast<size_t>(r)]) {
-                int32_t other = match.colMatch(c);
-                if (other >= 0 && involved.insert(other).second)
-                    queue.push_back(other);
-            }
-        }
-        std::set<std::string> comps, origins;
-        std::vector<std::string> culprits;
-        for (int32_t r : involved) {
-            const std::string& origin = cm_.eqOrigins[static_cast<size_t>(r)];
-            origins.insert(origin);
-            for (auto& name : instancesOf(origin)) {
-                comps.insert(name);
-                culprits.push_back(name);
-            }
-        }
-        throw badInput(structure::overDeterminedMessage(std::max<size_t>(extra, 1), comps, origins)).about(culprits);
-    }
-
     // The solver's rows: the equations after index reduction, then one link der(x) = w
     // per state whose derivative is a state too (linkSlots: the slot of x).
     std::vector<NodeId> residualRows(std::vector<int32_t>& linkSlots, std::vector<std::string>& origins)
@@ -297,14 +259,14 @@ private:
         std::vector<NodeId> rows = residualRows(linkSlots, cm_.eqOrigins);
         auto src = [this](int32_t v) { return source(v); };
         std::vector<Entry> entries = partials(rows);
-        if (static_cast<int>(rows.size()) > cm_.n)
-            throwOverDetermined(rows.size(), entries);
-        if (static_cast<int>(rows.size()) != cm_.n)
-            throw internalError(modelName_, std::to_string(rows.size()) + " equations for " + std::to_string(cm_.n) +
-                                                " unknowns after index reduction");
         std::vector<std::vector<int32_t>> adj(rows.size());
         for (const Entry& e : entries)
             adj[static_cast<size_t>(e.row)].push_back(e.slot);
+        if (static_cast<int>(rows.size()) > cm_.n)
+            structure::throwOverDetermined(adj, cm_.eqOrigins);
+        if (static_cast<int>(rows.size()) != cm_.n)
+            throw internalError(modelName_, std::to_string(rows.size()) + " equations for " + std::to_string(cm_.n) +
+                                                " unknowns after index reduction");
         std::vector<int32_t> matched = matchRows(adj, linkSlots);
         std::vector<int32_t> position(rows.size());
         for (size_t r = 0; r < rows.size(); ++r)

@@ -37,6 +37,14 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s);
 std::string overDeterminedMessage(size_t extra, const std::set<std::string>& components,
                                   const std::set<std::string>& origins);
 
+// More equations than unknowns after index reduction: a constraint that only clashes
+// once differentiated (a LossyGear whose flanges are connected to each other fixes
+// w_a = ratio*w_b while the connection makes the angles equal). rows[r] lists the
+// unknowns of equation r; the equations left unmatched, and those reachable from them,
+// are named as the over-determined part (flange::Error, BadInput).
+[[noreturn]] void throwOverDetermined(const std::vector<std::vector<int32_t>>& rows,
+                                      const std::vector<std::string>& origins);
+
 // Pantelides (1988): differentiates equations until every equation can be matched to a
 // highest-derivative unknown. Creates der() variables and differentiated equations.
 // Polls `cancelled` per original equation.

@@ -2,9 +2,11 @@
 // Pantelides, each derivative chain (phi, w, a) is one column; a perfect matching of
 // equations to chains is what makes index reduction terminate.
 #include "engine/error.hpp"
+#include "engine/instance_name.hpp"
 #include "engine/structure/dae_structure.hpp"
 #include "engine/structure/matching.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -136,6 +138,37 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
         keep(comps);
     }
     throw badInput(msg).about(culprits);
+}
+
+[[noreturn]] void throwOverDetermined(const std::vector<std::vector<int32_t>>& adj, const std::vector<std::string>& eqOrigins)
+{
+    Matching match(adj);
+    std::vector<int32_t> queue;
+    for (size_t r = 0; r < adj.size(); ++r)
+        if (!match.augment(static_cast<int32_t>(r), [](int32_t) { return true; }))
+            queue.push_back(static_cast<int32_t>(r));
+    size_t extra = queue.size();
+    std::set<int32_t> involved(queue.begin(), queue.end());
+    while (!queue.empty()) {
+        int32_t r = queue.back();
+        queue.pop_back();
+        for (int32_t c : adj[static_cast<size_t>(r)]) {
+            int32_t other = match.colMatch(c);
+            if (other >= 0 && involved.insert(other).second)
+                queue.push_back(other);
+        }
+    }
+    std::set<std::string> comps, origins;
+    std::vector<std::string> culprits;
+    for (int32_t r : involved) {
+        const std::string& origin = eqOrigins[static_cast<size_t>(r)];
+        origins.insert(origin);
+        for (auto& name : instancesOf(origin)) {
+            comps.insert(name);
+            culprits.push_back(name);
+        }
+    }
+    throw badInput(overDeterminedMessage(std::max<size_t>(extra, 1), comps, origins)).about(culprits);
 }
 
 } // namespace flange::structure
