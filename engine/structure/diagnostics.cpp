@@ -14,6 +14,30 @@ namespace flange::structure {
 
 namespace {
 
+// The over-determined part of a system: the unmatched rows and every row reachable from
+// them by alternating paths (a column they read, the row matched to it, and so on).
+std::set<int32_t> reachableRows(const std::vector<std::vector<int32_t>>& adj, const Matching& match,
+                                const std::vector<int32_t>& unmatched)
+{
+    std::set<int32_t> rows(unmatched.begin(), unmatched.end());
+    std::vector<int32_t> queue(unmatched.begin(), unmatched.end());
+    while (!queue.empty()) {
+        int32_t e = queue.back();
+        queue.pop_back();
+        for (int32_t c : adj[static_cast<size_t>(e)]) {
+            int32_t r = match.colMatch(c);
+            if (r >= 0 && rows.insert(r).second)
+                queue.push_back(r);
+        }
+    }
+    return rows;
+}
+
+} // namespace
+
+
+namespace {
+
 std::string joinNames(const std::set<std::string>& names, size_t limit)
 {
     std::string out;
@@ -86,17 +110,7 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
     if (!freeRows.empty()) {
         // Over-determined part: equations reachable from unmatched equations by alternating paths.
         std::vector<std::vector<int32_t>> colRows(chains.size());
-        std::set<int32_t> rows(freeRows.begin(), freeRows.end());
-        std::vector<int32_t> queue(freeRows.begin(), freeRows.end());
-        while (!queue.empty()) {
-            int32_t e = queue.back();
-            queue.pop_back();
-            for (int32_t c : adj[static_cast<size_t>(e)]) {
-                int32_t r = match.colMatch(c);
-                if (r >= 0 && rows.insert(r).second)
-                    queue.push_back(r);
-            }
-        }
+        const std::set<int32_t> rows = reachableRows(adj, match, freeRows);
         std::set<std::string> comps, origins;
         for (int32_t e : rows) {
             comps.insert(componentOf(s.eqs[static_cast<size_t>(e)].component));
@@ -148,16 +162,7 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
         if (!match.augment(static_cast<int32_t>(r), [](int32_t) { return true; }))
             queue.push_back(static_cast<int32_t>(r));
     size_t extra = queue.size();
-    std::set<int32_t> involved(queue.begin(), queue.end());
-    while (!queue.empty()) {
-        int32_t r = queue.back();
-        queue.pop_back();
-        for (int32_t c : adj[static_cast<size_t>(r)]) {
-            int32_t other = match.colMatch(c);
-            if (other >= 0 && involved.insert(other).second)
-                queue.push_back(other);
-        }
-    }
+    const std::set<int32_t> involved = reachableRows(adj, match, queue);
     std::set<std::string> comps, origins;
     std::vector<std::string> culprits;
     for (int32_t r : involved) {
