@@ -111,12 +111,10 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
             nodeOfEq[r] = static_cast<int32_t>(eqOfNode.size());
             eqOfNode.push_back(static_cast<int32_t>(r));
         }
-    std::vector<std::vector<int32_t>> incident(nEq);
     std::vector<std::vector<int32_t>> deps(eqOfNode.size());
     for (size_t k = 0; k < eqOfNode.size(); ++k) {
         const auto r = static_cast<size_t>(eqOfNode[k]);
-        incident[r] = incidentVars(pool, s.eqs[r].residual);
-        for (int32_t u : incident[r]) {
+        for (int32_t u : incidentVars(pool, s.eqs[r].residual)) {
             int32_t e = candidateEq[static_cast<size_t>(u)];
             if (e >= 0 && static_cast<size_t>(e) != r)
                 deps[k].push_back(nodeOfEq[static_cast<size_t>(e)]);
