@@ -1,13 +1,17 @@
 #pragma once
-// How the executables set up glibc's allocator for translation, which builds and frees
-// millions of small objects (expression nodes, names, maps). With glibc's defaults a
-// fifth of translating a long drive line goes to consolidating its fast bins on every
-// larger request and to trimming and regrowing the heap's top. Without fast bins, and
-// with the top kept up to 512 MB, translating the 10,000-inertia chain takes 28% less CPU
-// (2.7 -> 1.95 s, measured with the same settings through GLIBC_TUNABLES; see
-// docs/performance.md). Called first thing in main(), before any allocation that matters.
+// How the executables set up their allocator for translation, which builds and frees
+// millions of small objects (expression nodes, names, maps); see cmake/flange_allocator.cmake
+// and docs/performance.md for the figures. Called first thing in main().
+//
+// With mimalloc linked (the normal build), it replaces malloc for the whole process; the
+// call below also keeps the linker from dropping the library as unused, since nothing
+// else names it. Without it (sanitizer builds), glibc's malloc is tuned instead: its
+// fast bins' consolidation on every larger request and the trimming and regrowing of the
+// heap's top had taken a fifth of translating a long drive line.
 #include <cstdlib> // defines __GLIBC__ on glibc systems
-#if defined(__GLIBC__)
+#if defined(FLANGE_MIMALLOC)
+#include <mimalloc.h>
+#elif defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
@@ -15,7 +19,9 @@ namespace flange::app {
 
 inline void tuneAllocator()
 {
-#if defined(__GLIBC__)
+#if defined(FLANGE_MIMALLOC)
+    (void)mi_version();
+#elif defined(__GLIBC__)
     mallopt(M_MXFAST, 0);
     mallopt(M_TRIM_THRESHOLD, 512 << 20);
     mallopt(M_TOP_PAD, 64 << 20);
