@@ -147,12 +147,17 @@ private:
 
     // The solver's rows: the equations after index reduction, then one link der(x) = w
     // per state whose derivative is a state too (linkSlots: the slot of x).
-    std::vector<NodeId> residualRows(std::vector<int32_t>& linkSlots, std::vector<std::string>& origins)
+    // origins: where each row comes from, for messages; null when only the rows are needed.
+    std::vector<NodeId> residualRows(std::vector<int32_t>& linkSlots, std::vector<std::string>* origins)
     {
         std::vector<NodeId> rows;
+        rows.reserve(s_.eqs.size() + cm_.stateSlots.size());
+        if (origins)
+            origins->reserve(rows.capacity());
         for (const auto& eq : s_.eqs) {
             rows.push_back(eq.residual);
-            origins.push_back(eq.origin);
+            if (origins)
+                origins->push_back(eq.origin);
         }
         for (int32_t slot : cm_.stateSlots) {
             int32_t v = cm_.slotVar[static_cast<size_t>(slot)];
@@ -160,8 +165,9 @@ private:
             if (d >= 0 && s_.isState[static_cast<size_t>(d)]) {
                 linkSlots.push_back(slot);
                 rows.push_back(f_.pool.sub(f_.pool.var(nVars_ + slot), f_.pool.var(d)));
-                origins.push_back("der(" + f_.vars[static_cast<size_t>(v)].name + ") = " +
-                                  f_.vars[static_cast<size_t>(d)].name);
+                if (origins)
+                    origins->push_back("der(" + f_.vars[static_cast<size_t>(v)].name + ") = " +
+                                       f_.vars[static_cast<size_t>(d)].name);
             }
         }
         return rows;
@@ -211,8 +217,7 @@ private:
     void solveExplicitly()
     {
         std::vector<int32_t> linkSlots;
-        std::vector<std::string> origins;
-        std::vector<NodeId> rows = residualRows(linkSlots, origins);
+        std::vector<NodeId> rows = residualRows(linkSlots, nullptr);
         if (static_cast<int>(rows.size()) != cm_.n)
             return;
         std::vector<std::vector<int32_t>> adj(rows.size());
@@ -256,7 +261,7 @@ private:
     void buildResidual()
     {
         std::vector<int32_t> linkSlots;
-        std::vector<NodeId> rows = residualRows(linkSlots, cm_.eqOrigins);
+        std::vector<NodeId> rows = residualRows(linkSlots, &cm_.eqOrigins);
         auto src = [this](int32_t v) { return source(v); };
         std::vector<Entry> entries = partials(rows);
         std::vector<std::vector<int32_t>> adj(rows.size());
@@ -274,7 +279,7 @@ private:
         std::vector<std::string> origins(rows.size());
         cm_.rowReadsComputed.assign(rows.size(), {});
         for (size_t r = 0; r < rows.size(); ++r) {
-            origins[static_cast<size_t>(position[r])] = cm_.eqOrigins[r];
+            origins[static_cast<size_t>(position[r])] = std::move(cm_.eqOrigins[r]);
             if (r < explicit_.equationReads.size())
                 cm_.rowReadsComputed[static_cast<size_t>(position[r])] = explicit_.equationReads[r];
         }
@@ -459,6 +464,8 @@ private:
                 cm_.reinitSlots.push_back(slot);
             }
         cm_.discreteStart.assign(f_.vars.size(), 0.0);
+        cm_.varNames.reserve(f_.vars.size());
+        cm_.varIsDiscrete.reserve(f_.vars.size());
         for (size_t v = 0; v < f_.vars.size(); ++v) {
             cm_.varNames.push_back(f_.vars[v].name);
             cm_.varIsDiscrete.push_back(f_.vars[v].discrete ? 1 : 0);
@@ -468,6 +475,7 @@ private:
 
     void buildOutputs()
     {
+        cm_.outputs.reserve(f_.vars.size());
         for (size_t v = 0; v < f_.vars.size(); ++v) {
             const auto& var = f_.vars[v];
             if (var.generated)

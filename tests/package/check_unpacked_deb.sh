@@ -22,6 +22,11 @@ depends=$(dpkg-deb -f "$deb" Depends)
 echo "Depends: $depends"
 [[ $depends == *libqt6core6* && $depends == *libqt6widgets6* && $depends == *libstdc++6* ]] ||
   fail "Depends lacks Qt or libstdc++: $depends"
+# The allocator the executables link (cmake/flange_allocator.cmake) must be pulled in too:
+# without it the programs do not start.
+if command -v readelf >/dev/null && readelf -d "$root/usr/bin/flange-sim" | grep -q 'libmimalloc'; then
+  [[ $depends == *libmimalloc* ]] || fail "flange-sim needs mimalloc but Depends lacks it: $depends"
+fi
 
 share=$root/usr/share
 for f in usr/bin/flange usr/bin/flange-sim usr/share/man/man1/flange.1.gz usr/share/man/man1/flange-sim.1.gz \
