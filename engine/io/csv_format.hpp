@@ -15,9 +15,11 @@ inline constexpr size_t kCsvNumberCapacity = 31;
 
 // Writes the shortest text that reads back to the identical double (exact like %.17g,
 // several times faster, and "0.1" rather than "0.10000000000000001"). Returns its length.
-inline size_t formatCsvNumber(char (&buffer)[kCsvNumberCapacity], double value)
+template <size_t N>
+inline size_t formatCsvNumber(char (&buffer)[N], double value)
 {
-    return static_cast<size_t>(std::to_chars(buffer, buffer + kCsvNumberCapacity, value).ptr - buffer);
+    static_assert(N >= kCsvNumberCapacity);
+    return static_cast<size_t>(std::to_chars(buffer, buffer + N, value).ptr - buffer);
 }
 
 inline void appendCsvNumber(std::string& out, double value)

@@ -5,6 +5,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <unordered_map>
 
 namespace flange::io {
 
@@ -71,28 +72,91 @@ void CsvWriter::writerLoop()
     }
 }
 
+namespace {
+
+constexpr uint64_t kSignBit = uint64_t{1} << 63;
+
+uint64_t bitsOf(double v)
+{
+    uint64_t b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+}
+
+} // namespace
+
+// Aliases (flange_b.phi = phi, flange_b.tau = -flange_a.tau) are about half of a model's
+// columns. Which column repeats which is read off one row per block, the block's last
+// (the first rows of a run are mostly zeros, equal by chance). A partner is only a guess:
+// its text is used for a row only if the bits match, so a wrong guess costs a formatting,
+// never a wrong digit.
+void CsvWriter::findPartners(const double* row)
+{
+    std::unordered_map<uint64_t, uint32_t> first; // magnitude -> first column holding it
+    first.reserve(width_);
+    for (size_t i = 0; i < width_; ++i) {
+        const uint64_t magnitude = bitsOf(row[i]) & ~kSignBit;
+        if (magnitude == 0)
+            continue; // zero tells nothing: keep the guess made on an earlier block
+        partner_[i] = first.try_emplace(magnitude, static_cast<uint32_t>(i)).first->second;
+    }
+}
+
+// The text of a value is its cached text when the column held the same bits on the row
+// before, its partner's text when the partner holds the same bits on this row, or that
+// text with the sign toggled for the negated value: to_chars writes '-' and then the
+// digits of the magnitude, so -x reads "-" + text(x) (NaN and infinity included).
+// Anything else is formatted. Rows go into one preallocated buffer, a whole block
+// becomes one fwrite.
 void CsvWriter::format(const std::vector<double>& block)
 {
-    // Columns that hold their value (modes, constants, a stuck clutch's speed) reuse the
-    // text of the row before.
-    if (cache_.size() != width_)
+    if (cache_.size() != width_) {
         cache_.assign(width_, Cached{});
-    text_.clear();
-    for (size_t r = 0; r + width_ <= block.size(); r += width_) {
+        partner_.resize(width_);
+        for (size_t i = 0; i < width_; ++i)
+            partner_[i] = static_cast<uint32_t>(i);
+    }
+    const size_t rows = block.size() / width_;
+    if (rows == 0)
+        return;
+    findPartners(&block[(rows - 1) * width_]);
+    // Every value is written as a copy of its whole 32-byte text buffer, of which the
+    // next value overwrites what is not its text: room for 32 bytes per value, plus one.
+    const size_t room = rows * width_ * sizeof(Cached::text) + 1;
+    if (text_.size() < room)
+        text_.resize(room);
+    char* out = text_.data();
+    for (size_t r = 0; r < rows; ++r) {
+        const double* row = &block[r * width_];
         for (size_t i = 0; i < width_; ++i) {
             Cached& c = cache_[i];
-            const double v = block[r + i];
-            if (c.length == 0 || std::memcmp(&c.value, &v, sizeof(double)) != 0) {
-                c.value = v;
-                c.length = static_cast<uint8_t>(formatCsvNumber(c.text, v));
+            const uint64_t bits = bitsOf(row[i]);
+            if (bits != c.bits || c.length == 0) {
+                const Cached from = cache_[partner_[i]]; // a copy: it may be c itself
+                if (from.length != 0 && from.bits == bits) {
+                    c = from;
+                } else if (from.length != 0 && from.bits == (bits ^ kSignBit)) {
+                    c.bits = bits;
+                    if (from.text[0] == '-') {
+                        std::memcpy(c.text, from.text + 1, sizeof c.text - 1);
+                        c.length = static_cast<uint8_t>(from.length - 1);
+                    } else {
+                        c.text[0] = '-';
+                        std::memcpy(c.text + 1, from.text, sizeof c.text - 1);
+                        c.length = static_cast<uint8_t>(from.length + 1);
+                    }
+                } else {
+                    c.bits = bits;
+                    c.length = static_cast<uint8_t>(formatCsvNumber(c.text, row[i]));
+                }
             }
-            if (i)
-                text_ += ',';
-            text_.append(c.text, c.length);
+            std::memcpy(out, c.text, sizeof c.text);
+            out += c.length;
+            *out++ = ',';
         }
-        text_ += '\n';
+        out[-1] = '\n';
     }
-    std::fwrite(text_.data(), 1, text_.size(), file_);
+    std::fwrite(text_.data(), 1, static_cast<size_t>(out - text_.data()), file_);
 }
 
 void CsvWriter::stopWriter()

@@ -2,7 +2,9 @@
 // Streams result rows to CSV: "time" then the signal names, values at full precision
 // (the shortest text that reads back to the same double). Formatting a double costs
 // about as much as a solver step spends per variable, so rows are handed in blocks to a
-// writer thread that formats and writes while the simulation goes on.
+// writer thread that formats and writes while the simulation goes on, and formats as
+// few numbers as it can (csv_writer.cpp): a run's output is dense rows of few distinct
+// values, since half the columns are aliases of others and many hold still.
 #include "engine/io/csv_format.hpp"
 #include "engine/run.hpp"
 
@@ -30,6 +32,7 @@ public:
 private:
     void writerLoop();
     void format(const std::vector<double>& block);
+    void findPartners(const double* row);
     void stopWriter();
 
     std::FILE* file_ = nullptr;
@@ -47,13 +50,19 @@ private:
     std::thread writer_;
 
     // writer thread only
-    std::string text_;
-    struct Cached {
-        double value = 0;
-        char text[kCsvNumberCapacity];
+    std::vector<char> text_;
+    // Each column's last value and its text. 32 bytes of text, aligned, so that a copy of
+    // the whole array (two aligned vector moves) replaces a copy of `length` bytes.
+    struct alignas(16) Cached {
+        char text[32];
+        uint64_t bits = 0;
         uint8_t length = 0; // 0: nothing cached yet
     };
+    static_assert(sizeof(Cached::text) > kCsvNumberCapacity);
     std::vector<Cached> cache_;
+    // An earlier column that last held the same value or its negation (an alias), or
+    // the column itself when none did: its text is reused after a check of the bits.
+    std::vector<uint32_t> partner_;
 };
 
 } // namespace flange::io

@@ -19,7 +19,19 @@ public:
     // (subsystem_definition.hpp). Throws flange::Error (BadInput) naming file, line, column.
     void loadFolder(const std::string& folder);
     void loadFile(const std::string& path);
-    // Merges bases into every definition; call after all folders are loaded.
+
+    // Loading for one model (flange-sim): indexFolder reads the files as loadFolder does,
+    // but parses only enumerations; a definition is parsed when require() asks for it or
+    // for one that uses it (extends, a library subsystem's parts). Parse errors are those
+    // of loadFolder, for the definitions parsed. Which file defines which name is read off
+    // each file's top-level "name", so no naming rule for files is assumed. See
+    // docs/performance.md, "Fixed costs".
+    void indexFolder(const std::string& folder);
+    // Parses what `types` need (unknown names are left to the caller to report), and
+    // what every definition parsed so far needs, so that resolve() finds all bases.
+    void require(const std::vector<std::string>& types);
+
+    // Merges bases into every definition parsed; call after all folders are loaded.
     void resolve();
 
     const ComponentDefinition* find(const std::string& name) const;
@@ -32,9 +44,16 @@ public:
 
 private:
     void enter(ParsedFile&& file);
+    struct Deferred {
+        std::string path, text;
+    };
+    std::map<std::string, Deferred> deferred_; // indexed, not parsed yet
     std::map<std::string, ComponentDefinition> raw_;
     std::map<std::string, ComponentDefinition> resolved_;
 };
+
+// The component types a diagram uses: its components', and its embedded subsystems'.
+std::vector<std::string> typesUsedBy(const diagram::Diagram& d);
 
 // Parses one definition from JSON text; `file` is used in messages.
 ComponentDefinition parseDefinition(const std::string& jsonText, const std::string& file);

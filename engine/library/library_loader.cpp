@@ -1,15 +1,14 @@
 #include "engine/library/library.hpp"
 
-#include "engine/about/data_folders.hpp"
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
 #include "engine/io/json_input.hpp"
 #include "engine/library/enumeration.hpp"
+#include "engine/library/library_file.hpp"
 #include "engine/library/subsystem_definition.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -422,26 +421,9 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
     return d;
 }
 
-// One file of a library folder, read and parsed: an enumeration or a definition (a
-// subsystem diagram's included). Parsing has no effect on any library, so files can be
-// parsed on several threads and entered in order afterwards.
-struct ParsedFile {
-    std::optional<EnumerationDef> enumeration;
-    std::optional<ComponentDefinition> definition;
-    std::exception_ptr error;
-};
-
-namespace {
-
-ParsedFile parseLibraryFile(const std::string& path)
+ParsedFile parseLibraryText(const std::string& text, const std::string& path)
 {
     ParsedFile out;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw badInput(path + ": cannot read file");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
     if (isEnumerationText(text))
         out.enumeration = parseEnumeration(text, path);
     else if (isDiagramText(text))
@@ -451,7 +433,29 @@ ParsedFile parseLibraryFile(const std::string& path)
     return out;
 }
 
-} // namespace
+std::string readLibraryFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw badInput(path + ": cannot read file");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+std::vector<std::string> libraryFiles(const std::string& folder)
+{
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec))
+        throw badInput(folder + ": component folder not found");
+    std::vector<std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(folder, ec))
+        if (entry.is_regular_file() && entry.path().extension() == ".json")
+            files.push_back(entry.path().string());
+    // Sorted, so the same folder always loads the same way.
+    std::sort(files.begin(), files.end());
+    return files;
+}
 
 void Library::enter(ParsedFile&& file)
 {
@@ -462,25 +466,18 @@ void Library::enter(ParsedFile&& file)
         return;
     }
     std::string name = file.definition->name;
+    deferred_.erase(name); // an earlier file's, not parsed yet: this one replaces it
     raw_[name] = std::move(*file.definition);
 }
 
 void Library::loadFile(const std::string& path)
 {
-    enter(parseLibraryFile(path));
+    enter(parseLibraryText(readLibraryFile(path), path));
 }
 
 void Library::loadFolder(const std::string& folder)
 {
-    std::error_code ec;
-    if (!fs::is_directory(folder, ec))
-        throw badInput(folder + ": component folder not found");
-    std::vector<fs::path> files;
-    for (const auto& entry : fs::recursive_directory_iterator(folder, ec))
-        if (entry.is_regular_file() && entry.path().extension() == ".json")
-            files.push_back(entry.path());
-    // Sorted, so the same folder always loads the same way.
-    std::sort(files.begin(), files.end());
+    const std::vector<std::string> files = libraryFiles(folder);
     // Parsing is most of the start-up time of a small run: a second thread parses every
     // other file. The files are entered in order, so the library, and the first error
     // reported, are those of loading them one by one.
@@ -488,7 +485,7 @@ void Library::loadFolder(const std::string& folder)
     auto parseEvery = [&](size_t first, size_t step) {
         for (size_t i = first; i < files.size(); i += step) {
             try {
-                parsed[i] = parseLibraryFile(files[i].string());
+                parsed[i] = parseLibraryText(readLibraryFile(files[i]), files[i]);
             } catch (...) {
                 parsed[i].error = std::current_exception();
             }
@@ -589,29 +586,6 @@ std::vector<const ComponentDefinition*> Library::all() const
     std::vector<const ComponentDefinition*> out;
     for (const auto& [name, def] : resolved_)
         out.push_back(&def);
-    return out;
-}
-
-std::vector<std::string> Library::defaultFolders()
-{
-    std::vector<std::string> out;
-    // FLANGE_COMPONENTS replaces the bundled folder; otherwise the installed or source-tree
-    // one (engine/about/data_folders.hpp).
-    fs::path bundled;
-    if (const char* env = std::getenv("FLANGE_COMPONENTS"); env && *env)
-        bundled = env;
-    else
-        bundled = about::dataFolders().components;
-    if (std::error_code ec; !bundled.empty() && fs::is_directory(bundled, ec))
-        out.push_back(bundled.string());
-    fs::path user;
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
-        user = fs::path(xdg) / "flange" / "components";
-    else if (const char* home = std::getenv("HOME"); home && *home)
-        user = fs::path(home) / ".local" / "share" / "flange" / "components";
-    std::error_code ec;
-    if (!user.empty() && fs::is_directory(user, ec))
-        out.push_back(user.string());
     return out;
 }
 

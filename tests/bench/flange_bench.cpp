@@ -1,7 +1,9 @@
 // flange-bench: figures for issue 13's goals, so the next change sees regressions. Prints
 //  - the component library's load time;
 //  - for every models/msl example the median end-to-end time (load, translate,
-//    initialize, simulate, write CSV), wall-clock and CPU, and the solver statistics
+//    initialize, simulate, write CSV), wall-clock and CPU, then the same with loading the
+//    library as flange-sim does (only the definitions the model uses are parsed), with
+//    the slowest and those over issue 13's 20 ms; and the solver statistics
 //    beside Dymola's (experiment.json of the reference kit), with the geometric mean of
 //    accepted steps over Dymola's and the examples whose event counts differ;
 //  - the chain of N inertias (chain_model.hpp) over 1 s: translate and integrate time
@@ -109,30 +111,46 @@ std::string pair(long a, long b)
     return buf;
 }
 
-void mslExamples(const fs::path& root, const fs::path& refs, const flange::library::Library& lib)
+// The library as flange-sim loads it for one model (app/flange-sim/main.cpp).
+void libraryFor(flange::library::Library& lib, const fs::path& root, const flange::diagram::Diagram& d)
+{
+    lib.indexFolder((root / "resources" / "components").string());
+    lib.require(flange::library::typesUsedBy(d));
+    lib.resolve();
+}
+
+void mslExamples(const fs::path& root, const fs::path& refs)
 {
     std::vector<fs::path> models;
     for (const auto& e : fs::recursive_directory_iterator(root / "models" / "msl"))
         if (e.path().extension() == ".json")
             models.push_back(e.path());
     std::sort(models.begin(), models.end());
-    std::printf("%-36s %8s %8s | %15s %15s %15s %11s %11s %7s\n", "example", "wall ms", "cpu ms", "steps (Dymola)",
+    std::printf("%-36s %8s %8s %8s | %15s %15s %15s %11s %11s %7s\n", "example", "wall ms", "cpu ms", "+lib ms", "steps (Dymola)",
                 "res (Dymola)", "jac (Dymola)", "state ev", "time ev", "silent");
     fs::path tmp = fs::temp_directory_path() / "flange-bench.csv";
     const int repeats = 5;
-    double logRatioSum = 0, wallSum = 0, worstWall = 0;
+    double logRatioSum = 0, wallSum = 0, worstWall = 0, worstWithLibrary = 0;
+    std::string slowest;
+    std::vector<std::string> over20;
     int ratios = 0, examples = 0;
     std::vector<std::string> eventMismatch;
     for (const auto& m : models) {
         std::string name = m.parent_path().filename().string() + "/" + m.stem().string();
-        std::vector<double> wall, cpu;
+        std::vector<double> wall, cpu, withLibrary;
         flange::SimulationStats st;
         std::string error;
         for (int r = 0; r < repeats && error.empty(); ++r) {
             auto t0 = clock_type::now();
-            double c0 = cpuMs();
+            double c0 = cpuMs(), libraryMs = 0;
             try {
                 auto d = flange::diagram::loadDiagram(m.string());
+                auto l0 = clock_type::now();
+                double lc0 = cpuMs();
+                flange::library::Library lib;
+                libraryFor(lib, root, d);
+                libraryMs = ms(l0, clock_type::now());
+                c0 += cpuMs() - lc0;
                 auto model = flange::compileModel(d, lib);
                 flange::io::CsvWriter w(tmp.string());
                 st = flange::simulate(*model, {}, w);
@@ -140,7 +158,8 @@ void mslExamples(const fs::path& root, const fs::path& refs, const flange::libra
             } catch (const std::exception& e) {
                 error = e.what();
             }
-            wall.push_back(ms(t0, clock_type::now()));
+            withLibrary.push_back(ms(t0, clock_type::now()));
+            wall.push_back(withLibrary.back() - libraryMs);
             cpu.push_back(cpuMs() - c0);
         }
         if (!error.empty()) {
@@ -148,13 +167,20 @@ void mslExamples(const fs::path& root, const fs::path& refs, const flange::libra
             continue;
         }
         DymolaStats dy = dymolaStats(refs / m.parent_path().filename() / m.stem() / "experiment.json");
-        std::printf("%-36s %8.2f %8.2f | %15s %15s %15s %11s %11s %7ld\n", name.c_str(), median(wall), median(cpu),
+        std::printf("%-36s %8.2f %8.2f %8.2f | %15s %15s %15s %11s %11s %7ld\n", name.c_str(), median(wall), median(cpu),
+                    median(withLibrary),
                     pair(st.steps, dy.steps).c_str(), pair(st.residualEvaluations, dy.residuals).c_str(),
                     pair(st.jacobianEvaluations, dy.jacobians).c_str(), pair(st.stateEvents, dy.stateEvents).c_str(),
                     pair(st.timeEvents, dy.timeEvents).c_str(), st.silentCrossings);
         ++examples;
         wallSum += median(wall);
         worstWall = std::max(worstWall, median(wall));
+        if (median(withLibrary) > worstWithLibrary) {
+            worstWithLibrary = median(withLibrary);
+            slowest = name;
+        }
+        if (median(withLibrary) > 20)
+            over20.push_back(name);
         if (dy.steps > 0 && st.steps > 0) {
             logRatioSum += std::log(static_cast<double>(st.steps) / static_cast<double>(dy.steps));
             ++ratios;
@@ -173,6 +199,11 @@ void mslExamples(const fs::path& root, const fs::path& refs, const flange::libra
                 mismatch.empty() ? "" : ":", mismatch.c_str());
     std::printf("end to end: mean %.1f ms, slowest %.1f ms (wall-clock, library load not included)\n",
                 examples ? wallSum / examples : 0.0, worstWall);
+    std::string over;
+    for (const auto& n : over20)
+        over += " " + n;
+    std::printf("slowest example end to end with library load: %.1f ms (%s); examples over 20 ms: %zu%s%s\n",
+                worstWithLibrary, slowest.c_str(), over20.size(), over.empty() ? "" : ":", over.c_str());
 }
 
 // SciPy's LSODA on the hand-written chain: {seconds, phi1} or nothing (skipped, failed).
@@ -282,7 +313,7 @@ int run(int argc, char** argv)
     lib.resolve();
     std::printf("library: %zu definitions loaded in %.1f ms (%.1f ms CPU)\n\n", lib.size(), ms(l0, clock_type::now()),
                 cpuMs() - lc0);
-    mslExamples(root, refs, lib);
+    mslExamples(root, refs);
     chains(root, lib, maxN);
     return 0;
 }

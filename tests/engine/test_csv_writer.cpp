@@ -1,0 +1,109 @@
+// The result CSV written by CsvWriter, which reuses the text of repeated values (a column
+// holding still, an alias or a negated alias of another column) instead of formatting
+// them again: every line must still be exactly the shortest round-trip text of each value,
+// whatever the values do from row to row.
+#include "engine/io/csv_writer.hpp"
+#include "support/test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+
+using namespace flange;
+
+namespace {
+
+// The expected line, formatted value by value with the standard library alone.
+std::string plainLine(double time, const std::vector<double>& values)
+{
+    std::string line;
+    auto add = [&](double v) {
+        char buf[64];
+        line.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+    };
+    add(time);
+    for (double v : values) {
+        line += ',';
+        add(v);
+    }
+    return line + '\n';
+}
+
+std::string readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+} // namespace
+
+TEST_CASE("csv writer: every value is its own shortest text, however rows repeat, alias and negate")
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    std::mt19937_64 random(42);
+    std::uniform_real_distribution<double> uniform(-1e3, 1e3);
+    std::uniform_int_distribution<int> coin(0, 9);
+
+    // Columns: 0 random, 1 = col 0, 2 = -col 0, 3 held for 100 rows at a time, 4 = -col 3,
+    // 5 flips its own sign every row, 6 = col 0 only for the first 300 rows (an alias
+    // that breaks), 7 specials (NaN of both signs, infinities, signed zeros, extremes),
+    // 8 = -col 7, 9 zero then equal to col 0 from row 700.
+    const std::vector<double> specials = {nan, -nan, inf, -inf, 0.0, -0.0, 1e22, -1e-7,
+                                          -2.2250738585072014e-308, 4.9e-324, 1.7976931348623157e308, 0.1};
+    const std::vector<std::string> names = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+    test::TempFolder dir;
+    const std::string path = (dir.path() / "out.csv").string();
+    std::string expected = "\"time\"";
+    for (const auto& n : names)
+        expected += ",\"" + n + "\"";
+    expected += '\n';
+    {
+        io::CsvWriter writer(path);
+        writer.begin(names);
+        double held = 0, flipping = 3.25;
+        for (int r = 0; r < 1000; ++r) {
+            const double a = coin(random) < 3 ? 0.0 : uniform(random);
+            if (r % 100 == 0)
+                held = uniform(random);
+            flipping = -flipping;
+            const double special = specials[static_cast<size_t>(r) % specials.size()];
+            std::vector<double> row = {a, a, -a, held, -held, flipping, r < 300 ? a : uniform(random),
+                                       special, -special, r < 700 ? 0.0 : a};
+            const double time = r * 1e-3;
+            writer.row(time, row);
+            expected += plainLine(time, row);
+        }
+        writer.finish();
+    }
+    const std::string written = readFile(path);
+    REQUIRE(written.size() == expected.size());
+    CHECK(written == expected);
+}
+
+TEST_CASE("csv writer: a run shorter than one block, and one with no rows, are written whole")
+{
+    test::TempFolder dir;
+    const std::string path = (dir.path() / "out.csv").string();
+    {
+        io::CsvWriter writer(path);
+        writer.begin({"x"});
+        writer.row(0, {-0.0});
+        writer.row(0.5, {0.0});
+        writer.finish();
+    }
+    CHECK(readFile(path) == "\"time\",\"x\"\n0,-0\n0.5,0\n");
+    {
+        io::CsvWriter writer(path);
+        writer.begin({"x"});
+        writer.finish();
+    }
+    CHECK(readFile(path) == "\"time\",\"x\"\n");
+}
