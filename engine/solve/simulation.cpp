@@ -188,7 +188,7 @@ void Run::integrate()
             interpolateAt(tg);
             int j = crossingBefore(tLow, tg);
             if (j >= 0) {
-                tg = simultaneousCrossingsEnd(tg, gridTime(k));
+                joinSimultaneousCrossings(tg, gridTime(k));
                 if (std::fabs(tg - gridTime(k)) <= eps)
                     ++k;
                 t = tg;
@@ -222,8 +222,7 @@ void Run::integrate()
                 }
                 continue; // IDA goes on from the root; nothing it integrates has changed
             }
-            t = simultaneousCrossingsEnd(t, k <= nOut ? gridTime(k) : tEnd_);
-            onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
+            joinSimultaneousCrossings(t, k <= nOut ? gridTime(k) : tEnd_);
             stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
             if (onGrid)
                 ++k;
@@ -271,7 +270,7 @@ void Run::advanceWithoutUnknowns()
             double tg = onGrid ? gridTime(k) : tStop;
             int j = crossingBefore(tLow, tg);
             if (j >= 0) {
-                tg = simultaneousCrossingsEnd(tg, tg);
+                joinSimultaneousCrossings(tg, tg);
                 if (onGrid && std::fabs(tg - gridTime(k)) <= eps)
                     ++k;
                 t = tg;

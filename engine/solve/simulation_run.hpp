@@ -59,8 +59,7 @@ private:
     bool fireWhens(double t, EventRecord& rec);
     int changedRelation(double t);
     int crossingBefore(double tLow, double& tg);
-    std::vector<int> changedRelations(double t);
-    double simultaneousCrossingsEnd(double t, double tCap);
+    void joinSimultaneousCrossings(double t, double tCap);
     bool silentCrossing(double t);
     std::string timeEventCause(double t, double eps) const;
 
@@ -120,6 +119,7 @@ private:
     std::vector<int> outputs_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
+    std::vector<int> joining_; // relations that switch with the next state event (simultaneous crossings)
     std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
     bool rootsReadSolved_ = false;
     std::vector<double> scratchRel_, scratchDisc_;
