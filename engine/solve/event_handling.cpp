@@ -49,7 +49,7 @@ bool Run::updateRelations(double t, bool exact, bool holdSolved)
     return changed;
 }
 
-double Run::eval(expr::NodeId id, double t, bool initial) const
+double Run::eval(expr::NodeId id, double t, bool initial, char* reached) const
 {
     // Discrete equations read continuous values through the same slots as the tapes; the
     // tree evaluator needs them by variable id, so it goes through a small adapter.
@@ -60,6 +60,7 @@ double Run::eval(expr::NodeId id, double t, bool initial) const
     ctx.rel = rel_.data();
     ctx.time = t;
     ctx.initial = initial;
+    ctx.reached = reached;
     return expr::evaluate(m_.pool, id, ctx);
 }
 
@@ -345,29 +346,43 @@ void Run::joinSimultaneousCrossings(double t, double tCap)
     distances(t, y_.data(), yp_.data());
 }
 
-// A crossing whose relations feed only discrete equations whose values do not change
-// (sa < -f0_max while the element slides; a branch an "and" has already decided) is no
-// event: the relations take their new values and IDA continues without a restart.
+// Relations that the discrete equations and when-conditions read with the values now,
+// evaluated as Modelica tools evaluate them: `and`, `or` and if-branches short-circuit.
+std::vector<char> Run::reachedRelations(double t)
+{
+    std::vector<char> reached(rel_.size(), 0);
+    refreshVarValues();
+    for (const auto& a : m_.discrete)
+        eval(a.value, t, false, reached.data());
+    for (const auto& w : m_.whens)
+        eval(w.condition, t, false, reached.data());
+    return reached;
+}
+
+// A crossing of a relation that no evaluation reads at the moment (`sa < -f0_max` behind
+// `pre(mode) == Stuck and ...` while the element slides; a relation in an `if initial()`
+// branch) is no event: the relation takes its new value and IDA continues without a
+// restart. Dymola's generated code computes a crossing function where it evaluates its
+// relation, so it does not see these. A crossing of a relation that is read is an event
+// even if no discrete value changes: Translational HeatLosses' mass at its stop, stuck,
+// whose `sa > f0_max` (read, as pre(mode) == Stuck) crosses while `s < smax - L/2` keeps
+// startForward false, is an event of Dymola's at 0.744 s and 1.745 s.
 bool Run::silentCrossing(double t)
 {
     if (exactRoots())
         solveConsistent(t, false);
     std::vector<double>& relBefore = scratchRel_;
     relBefore = rel_;
+    reached_ = reachedRelations(t);
     updateRelations(t, false);
     bool silent = true;
     for (size_t k = 0; k < rel_.size() && silent; ++k)
-        if (rel_[k] != relBefore[k] && m_.relations[k].inResidual)
+        if (rel_[k] != relBefore[k] && (m_.relations[k].inResidual || reached_[k]))
             silent = false;
-    if (silent) {
+    if (silent) { // relations that only trigger a discrete update (integer(), floor()) are read by none
         scratchDisc_ = disc_;
         silent = updateDiscrete(t, false).empty();
         disc_ = scratchDisc_;
-    }
-    if (silent && !m_.whens.empty()) {
-        refreshVarValues();
-        for (size_t w = 0; w < m_.whens.size() && silent; ++w)
-            silent = (eval(m_.whens[w].condition, t, false) != 0) == (whenPrev_[w] != 0);
     }
     if (!silent)
         rel_ = relBefore;

@@ -47,7 +47,8 @@ private:
 
     // ---------- relations, discrete equations and events (event_handling.cpp)
     bool updateRelations(double t, bool exact, bool holdSolved = false);
-    double eval(expr::NodeId id, double t, bool initial) const;
+    double eval(expr::NodeId id, double t, bool initial, char* reached = nullptr) const;
+    std::vector<char> reachedRelations(double t);
     void refreshVarValues();
     std::vector<std::string> updateDiscrete(double t, bool initial, bool holdSolved = false);
     static std::vector<std::string> eventCulprits(const std::string& cause, const EventRecord& rec);
@@ -123,6 +124,7 @@ private:
     std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
     bool rootsReadSolved_ = false;
     std::vector<double> scratchRel_, scratchDisc_;
+    std::vector<char> reached_;
     std::vector<char> whenPrev_;
     std::vector<std::string> warnings_;
     SimulationStats stats_;
