@@ -229,7 +229,7 @@ void Run::integrate()
             continue;
         }
         if (t >= tEnd_ - eps) {
-            emitRow(tEnd_);
+            stopTimeRows();
             break;
         }
         if (flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps) {
@@ -288,7 +288,7 @@ void Run::advanceWithoutUnknowns()
             continue;
         t = tStop;
         if (t >= tEnd_ - eps) {
-            emitRow(tEnd_);
+            stopTimeRows();
             break;
         }
         ++stats_.timeEvents;
@@ -296,6 +296,22 @@ void Run::advanceWithoutUnknowns()
         if (k <= nOut && std::fabs(t - gridTime(k)) <= eps)
             ++k;
     }
+}
+
+// The last rows. A time event due exactly at the stop time (a table that ends there) is
+// handled and counted as Dymola does, with its left and right limits: Translational
+// Vehicle's table ends at 60 s, the stop time, and Dymola lists 7 time events for its 6
+// jumps.
+void Run::stopTimeRows()
+{
+    const double eps = 1e-12 * (1 + std::fabs(tEnd_));
+    const std::string cause = timeEventCause(tEnd_, eps);
+    if (cause.empty()) {
+        emitRow(tEnd_);
+        return;
+    }
+    ++stats_.timeEvents;
+    handleEvent(tEnd_, true, cause);
 }
 
 // The overall budget of a run (steps and wall-clock time), and the stiffness check: a

@@ -36,6 +36,7 @@ private:
     void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent);
     void integrate();
     void advanceWithoutUnknowns();
+    void stopTimeRows();
     void checkBudget(double t);
     std::string stiffestEquations(double t, std::vector<std::string>& culprits);
     std::string withSource(const std::string& origin) const;
