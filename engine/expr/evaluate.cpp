@@ -12,7 +12,10 @@ double evaluate(const Pool& pool, NodeId id, const EvalContext& ctx)
     case Op::Var: return ctx.vars ? ctx.vars[n.index] : 0.0;
     case Op::Disc: return ctx.disc ? ctx.disc[n.index] : 0.0;
     case Op::Pre: return ctx.pre ? ctx.pre[n.index] : 0.0;
-    case Op::Rel: return ctx.rel ? ctx.rel[n.index] : 0.0;
+    case Op::Rel:
+        if (ctx.reached)
+            ctx.reached[n.index] = 1;
+        return ctx.rel ? ctx.rel[n.index] : 0.0;
     case Op::If: return evaluate(pool, n.a, ctx) != 0 ? evaluate(pool, n.b, ctx) : evaluate(pool, n.c, ctx);
     case Op::And: return (evaluate(pool, n.a, ctx) != 0 && evaluate(pool, n.b, ctx) != 0) ? 1.0 : 0.0;
     case Op::Or: return (evaluate(pool, n.a, ctx) != 0 || evaluate(pool, n.b, ctx) != 0) ? 1.0 : 0.0;

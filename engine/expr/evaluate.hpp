@@ -14,6 +14,7 @@ struct EvalContext {
     const double* rel = nullptr;  // relation values
     double time = 0;
     bool initial = false;
+    char* reached = nullptr; // not null: relations the evaluation reads (and/or/if short-circuit) are set to 1
 };
 
 double evaluate(const Pool& pool, NodeId id, const EvalContext& ctx);

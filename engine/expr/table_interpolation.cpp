@@ -159,14 +159,16 @@ void TableInterpolator::buildEvents()
                                                              : TimeEvents::NoTimeEvents;
     if (o_.smoothness != method_) // a 2-row spline: MSL gives it no events either
         e = TimeEvents::NoTimeEvents;
-    if (e == TimeEvents::NoTimeEvents)
-        return;
     endEvents_ = e == TimeEvents::Always;
+    // MSL's CombiTimeTable has an event at the table's ends whatever timeEvents says
+    // ("at least one time event at the interval boundaries"): at its last time, where
+    // extrapolation begins, and at its first if the run starts before it. Vehicle's table
+    // ends at the stop time, 60 s: Dymola counts that event (7 time events, 6 jumps).
     for (size_t i = 0; i < x_.size();) {
         size_t j = i;
         while (j + 1 < x_.size() && nearlyEqual(x_[j + 1], x_[i]))
             ++j;
-        if (e == TimeEvents::Always || j > i) {
+        if (e == TimeEvents::Always || j > i || i == 0 || j + 1 == x_.size()) {
             events_.push_back(x_[i]);
             firstRow_.push_back(i);
             lastRow_.push_back(j);

@@ -49,10 +49,11 @@ public:
     double value(double u, int column, int interval = -1) const { return eval(u, column, interval, false); }
     double slope(double u, int column, int interval = -1) const { return eval(u, column, interval, true); }
 
-    // Abscissae of the time events MSL's CombiTimeTable raises, ascending: every table
-    // point for Always, repeated points for AtDiscontinuities. As in MSL, timeEvents
-    // applies to linear segments; constant segments always have events, splines none;
-    // and so do periodic tables here (their events would repeat without end).
+    // Abscissae of the time events MSL's CombiTimeTable raises, ascending: the table's
+    // first and last points, and every table point for Always, repeated points for
+    // AtDiscontinuities. As in MSL, timeEvents applies to linear segments; constant
+    // segments always have events, splines only the ends; periodic tables none here
+    // (their events would repeat without end).
     const std::vector<double>& eventPoints() const { return events_; }
     bool outOfRange(double u) const { return !x_.empty() && (u < x_.front() || u > x_.back()); }
     double xMin() const { return x_.empty() ? 0 : x_.front(); }

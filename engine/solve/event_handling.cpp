@@ -49,7 +49,7 @@ bool Run::updateRelations(double t, bool exact, bool holdSolved)
     return changed;
 }
 
-double Run::eval(expr::NodeId id, double t, bool initial) const
+double Run::eval(expr::NodeId id, double t, bool initial, char* reached) const
 {
     // Discrete equations read continuous values through the same slots as the tapes; the
     // tree evaluator needs them by variable id, so it goes through a small adapter.
@@ -60,6 +60,7 @@ double Run::eval(expr::NodeId id, double t, bool initial) const
     ctx.rel = rel_.data();
     ctx.time = t;
     ctx.initial = initial;
+    ctx.reached = reached;
     return expr::evaluate(m_.pool, id, ctx);
 }
 
@@ -214,6 +215,12 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
     rec.timeEvent = timeEvent;
     rec.cause = cause;
     rec.component = instanceOf(cause);
+    for (int k : joining_) {
+        // crossing at t with the relation that caused the event: its value at t, exactly
+        const size_t i = static_cast<size_t>(k);
+        rel_[i] = rel_[i] != 0 ? 0.0 : 1.0;
+    }
+    joining_.clear();
     iterateEvent(t, rec, cause);
     sink_.event(rec);
     emitRow(t); // right limit
@@ -297,92 +304,85 @@ int Run::crossingBefore(double tLow, double& tg)
     return j;
 }
 
-// Indices (into stateRelations_) of all relations whose value at y_ differs from the frozen one.
-std::vector<int> Run::changedRelations(double t)
-{
-    distances(t, y_.data(), yp_.data());
-    std::vector<int> out;
-    for (size_t j = 0; j < stateRelations_.size(); ++j) {
-        int k = stateRelations_[j];
-        if ((crossingValue(k) > 0) != (rel_[static_cast<size_t>(k)] != 0))
-            out.push_back(static_cast<int>(j));
-    }
-    return out;
-}
-
 // Crossings at one instant are one event (one event iteration, one restart), as in
-// Dymola: contacts of a symmetric spool (Translational PreLoad) close together, and their
-// crossings, located one by one, fall a round-off apart. Other relations that the step
-// just taken crosses within 1e-4 * rtol * |t| after the crossing found at t (the scale of
-// the relations' hysteresis, in time) join its event, which is then taken where the last
-// of them has crossed (never past tCap, the next output point, nor past the step).
-// A wider window would also merge crossings that Dymola keeps apart (Backlash's two
-// elements 5e-10 s apart, Translational Friction's stop). Returns that time, with y_
-// holding the solution there; t itself when no other relation joins.
-double Run::simultaneousCrossingsEnd(double t, double tCap)
+// Dymola. A relation that, at the crossing found at t, is already past its boundary
+// (inside the hysteresis band on its new side) and completes its crossing within the
+// step just taken crosses at the same instant: closer than the hysteresis, closer than
+// the states' error can order (Translational PreLoad's symmetric contacts, which located
+// one by one fall 1e-15 to 1e-6 s apart, one of them 5-10 % of the hysteresis short of
+// its own switch). It joins the event at t with its exact value there, as a relation
+// evaluated at the event instant. A window in time could not tell these from crossings
+// Dymola keeps apart: Backlash's second element, 3e-9 s later at 0.026 s, is 0.19 rtol
+// from its boundary, outside the band. A relation in the band that does not complete
+// its crossing (a friction element held at its boundary by a neighbour) keeps its value.
+// Sets joining_ (relation indices); y_ still holds the solution at t.
+void Run::joinSimultaneousCrossings(double t, double tCap)
 {
-    double tn = tCap; // without unknowns there is no step: only the next output point caps
+    joining_.clear();
+    double tn = tCap;
     if (ida_)
         IDAGetCurrentTime(ida_, &tn);
-    double tw = std::min({t + 1e-4 * rtol_ * std::fabs(t), tn, tCap});
-    if (!(tw > t))
-        return t;
+    tn = std::min(tn, tCap);
+    std::vector<int> inBand;
+    distances(t, y_.data(), yp_.data());
+    for (int k : stateRelations_) {
+        const size_t i = static_cast<size_t>(k);
+        const bool inclusive = m_.relations[i].op == expr::Op::Ge || m_.relations[i].op == expr::Op::Le;
+        const bool exact = inclusive ? dist_[i] >= 0 : dist_[i] > 0;
+        const bool crossed = (crossingValue(k) > 0) != (rel_[i] != 0);
+        if (exact != (rel_[i] != 0) && !crossed)
+            inBand.push_back(k);
+    }
+    if (inBand.empty() || !(tn > t))
+        return;
     std::vector<double> yAt = y_, ypAt = yp_;
-    std::vector<int> atT = changedRelations(t);
-    interpolateAt(tw);
-    std::vector<int> joining;
-    for (int j : changedRelations(tw))
-        if (std::find(atT.begin(), atT.end(), j) == atT.end())
-            joining.push_back(j);
-    if (joining.empty()) {
-        y_ = std::move(yAt);
-        yp_ = std::move(ypAt);
-        return t;
-    }
-    // The first time at which every joining relation has crossed.
-    auto allCrossed = [&](double tm) {
-        interpolateAt(tm);
-        std::vector<int> now = changedRelations(tm);
-        for (int j : joining)
-            if (std::find(now.begin(), now.end(), j) == now.end())
-                return false;
-        return true;
-    };
-    double lo = t, hi = tw;
-    while (hi - lo > 1e-13 * (1 + std::fabs(hi))) {
-        double mid = 0.5 * (lo + hi);
-        if (allCrossed(mid))
-            hi = mid;
-        else
-            lo = mid;
-    }
-    interpolateAt(hi);
-    return hi;
+    interpolateAt(tn);
+    distances(tn, y_.data(), yp_.data());
+    for (int k : inBand)
+        if ((crossingValue(k) > 0) != (rel_[static_cast<size_t>(k)] != 0))
+            joining_.push_back(k);
+    y_ = std::move(yAt);
+    yp_ = std::move(ypAt);
+    distances(t, y_.data(), yp_.data());
 }
 
-// A crossing whose relations feed only discrete equations whose values do not change
-// (sa < -f0_max while the element slides; a branch an "and" has already decided) is no
-// event: the relations take their new values and IDA continues without a restart.
+// Relations that the discrete equations and when-conditions read with the values now,
+// evaluated as Modelica tools evaluate them: `and`, `or` and if-branches short-circuit.
+std::vector<char> Run::reachedRelations(double t)
+{
+    std::vector<char> reached(rel_.size(), 0);
+    refreshVarValues();
+    for (const auto& a : m_.discrete)
+        eval(a.value, t, false, reached.data());
+    for (const auto& w : m_.whens)
+        eval(w.condition, t, false, reached.data());
+    return reached;
+}
+
+// A crossing of a relation that no evaluation reads at the moment (`sa < -f0_max` behind
+// `pre(mode) == Stuck and ...` while the element slides; a relation in an `if initial()`
+// branch) is no event: the relation takes its new value and IDA continues without a
+// restart. Dymola's generated code computes a crossing function where it evaluates its
+// relation, so it does not see these. A crossing of a relation that is read is an event
+// even if no discrete value changes: Translational HeatLosses' mass at its stop, stuck,
+// whose `sa > f0_max` (read, as pre(mode) == Stuck) crosses while `s < smax - L/2` keeps
+// startForward false, is an event of Dymola's at 0.744 s and 1.745 s.
 bool Run::silentCrossing(double t)
 {
     if (exactRoots())
         solveConsistent(t, false);
     std::vector<double>& relBefore = scratchRel_;
     relBefore = rel_;
+    reached_ = reachedRelations(t);
     updateRelations(t, false);
     bool silent = true;
     for (size_t k = 0; k < rel_.size() && silent; ++k)
-        if (rel_[k] != relBefore[k] && m_.relations[k].inResidual)
+        if (rel_[k] != relBefore[k] && (m_.relations[k].inResidual || reached_[k]))
             silent = false;
-    if (silent) {
+    if (silent) { // relations that only trigger a discrete update (integer(), floor()) are read by none
         scratchDisc_ = disc_;
         silent = updateDiscrete(t, false).empty();
         disc_ = scratchDisc_;
-    }
-    if (silent && !m_.whens.empty()) {
-        refreshVarValues();
-        for (size_t w = 0; w < m_.whens.size() && silent; ++w)
-            silent = (eval(m_.whens[w].condition, t, false) != 0) == (whenPrev_[w] != 0);
     }
     if (!silent)
         rel_ = relBefore;

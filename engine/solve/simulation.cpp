@@ -188,7 +188,7 @@ void Run::integrate()
             interpolateAt(tg);
             int j = crossingBefore(tLow, tg);
             if (j >= 0) {
-                tg = simultaneousCrossingsEnd(tg, gridTime(k));
+                joinSimultaneousCrossings(tg, gridTime(k));
                 if (std::fabs(tg - gridTime(k)) <= eps)
                     ++k;
                 t = tg;
@@ -222,15 +222,14 @@ void Run::integrate()
                 }
                 continue; // IDA goes on from the root; nothing it integrates has changed
             }
-            t = simultaneousCrossingsEnd(t, k <= nOut ? gridTime(k) : tEnd_);
-            onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
+            joinSimultaneousCrossings(t, k <= nOut ? gridTime(k) : tEnd_);
             stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
             if (onGrid)
                 ++k;
             continue;
         }
         if (t >= tEnd_ - eps) {
-            emitRow(tEnd_);
+            stopTimeRows();
             break;
         }
         if (flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps) {
@@ -271,7 +270,7 @@ void Run::advanceWithoutUnknowns()
             double tg = onGrid ? gridTime(k) : tStop;
             int j = crossingBefore(tLow, tg);
             if (j >= 0) {
-                tg = simultaneousCrossingsEnd(tg, tg);
+                joinSimultaneousCrossings(tg, tg);
                 if (onGrid && std::fabs(tg - gridTime(k)) <= eps)
                     ++k;
                 t = tg;
@@ -289,7 +288,7 @@ void Run::advanceWithoutUnknowns()
             continue;
         t = tStop;
         if (t >= tEnd_ - eps) {
-            emitRow(tEnd_);
+            stopTimeRows();
             break;
         }
         ++stats_.timeEvents;
@@ -297,6 +296,22 @@ void Run::advanceWithoutUnknowns()
         if (k <= nOut && std::fabs(t - gridTime(k)) <= eps)
             ++k;
     }
+}
+
+// The last rows. A time event due exactly at the stop time (a table that ends there) is
+// handled and counted as Dymola does, with its left and right limits: Translational
+// Vehicle's table ends at 60 s, the stop time, and Dymola lists 7 time events for its 6
+// jumps.
+void Run::stopTimeRows()
+{
+    const double eps = 1e-12 * (1 + std::fabs(tEnd_));
+    const std::string cause = timeEventCause(tEnd_, eps);
+    if (cause.empty()) {
+        emitRow(tEnd_);
+        return;
+    }
+    ++stats_.timeEvents;
+    handleEvent(tEnd_, true, cause);
 }
 
 // The overall budget of a run (steps and wall-clock time), and the stiffness check: a

@@ -36,6 +36,7 @@ private:
     void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent);
     void integrate();
     void advanceWithoutUnknowns();
+    void stopTimeRows();
     void checkBudget(double t);
     std::string stiffestEquations(double t, std::vector<std::string>& culprits);
     std::string withSource(const std::string& origin) const;
@@ -47,7 +48,8 @@ private:
 
     // ---------- relations, discrete equations and events (event_handling.cpp)
     bool updateRelations(double t, bool exact, bool holdSolved = false);
-    double eval(expr::NodeId id, double t, bool initial) const;
+    double eval(expr::NodeId id, double t, bool initial, char* reached = nullptr) const;
+    std::vector<char> reachedRelations(double t);
     void refreshVarValues();
     std::vector<std::string> updateDiscrete(double t, bool initial, bool holdSolved = false);
     static std::vector<std::string> eventCulprits(const std::string& cause, const EventRecord& rec);
@@ -59,8 +61,7 @@ private:
     bool fireWhens(double t, EventRecord& rec);
     int changedRelation(double t);
     int crossingBefore(double tLow, double& tg);
-    std::vector<int> changedRelations(double t);
-    double simultaneousCrossingsEnd(double t, double tCap);
+    void joinSimultaneousCrossings(double t, double tCap);
     bool silentCrossing(double t);
     std::string timeEventCause(double t, double eps) const;
 
@@ -120,9 +121,11 @@ private:
     std::vector<int> outputs_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
+    std::vector<int> joining_; // relations that switch with the next state event (simultaneous crossings)
     std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
     bool rootsReadSolved_ = false;
     std::vector<double> scratchRel_, scratchDisc_;
+    std::vector<char> reached_;
     std::vector<char> whenPrev_;
     std::vector<std::string> warnings_;
     SimulationStats stats_;

@@ -252,3 +252,22 @@ TEST_CASE("NoExtrapolation stops the simulation when time leaves the table")
         CHECK(e.instances == std::vector<std::string>{"table"});
     }
 }
+
+TEST_CASE("a table's last time is a time event, also at the stop time, as MSL's CombiTimeTable")
+{
+    // Linear segments with a jump at 1 and the table's end at 2: time events at 1 and at
+    // 2 (MSL's "at least one time event at the interval boundaries"), none at its first
+    // time 0 where the run starts. Run to 3 s: 2 time events; run to 2 s, the table's end
+    // being the stop time: still 2, the one at 2 s with its left and right limits (as
+    // Dymola counts Translational Vehicle's table end at its stop time).
+    const std::string table = R"({"table": [[0, 0], [1, 1], [1, 3], [2, 3]]})";
+    auto past = simulateJson(
+        diagramJson({component("table", "Blocks.Sources.CombiTimeTable", table)}, {}, 3.0, 0.5));
+    CHECK(past.stats.timeEvents == 2);
+    auto atStop = simulateJson(
+        diagramJson({component("table", "Blocks.Sources.CombiTimeTable", table)}, {}, 2.0, 0.5));
+    CHECK(atStop.stats.timeEvents == 2);
+    REQUIRE(atStop.sink.times.size() >= 2);
+    CHECK(atStop.sink.times.back() == 2.0);
+    CHECK(atStop.sink.times[atStop.sink.times.size() - 2] == 2.0);
+}
