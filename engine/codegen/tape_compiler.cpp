@@ -1,4 +1,5 @@
 #include "engine/codegen/tape_compiler.hpp"
+#include "engine/codegen/register_reuse.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -146,6 +147,7 @@ void TapeCompiler::store(expr::NodeId e, int which, int32_t index)
 Tape TapeCompiler::finish()
 {
     tape_.initialRegisters_ = init_;
+    reuseRegisters(tape_.code_, tape_.initialRegisters_);
     Tape out = std::move(tape_);
     tape_ = Tape();
     return out;

@@ -1,0 +1,20 @@
+#pragma once
+// Register reuse for a compiled tape. The compiler gives every instruction a register of
+// its own, which is simple and lets common subexpressions be shared, but makes the register
+// file as long as the tape: for a drive line of 10,000 inertias the residual's registers
+// were a megabyte written and read on every evaluation, out of the cache. Reusing a
+// register once its value has been read for the last time keeps the file to the values
+// live at one time (a few dozen for a chain), so an evaluation streams the code alone.
+#include "engine/codegen/tape.hpp"
+
+#include <vector>
+
+namespace flange::codegen {
+
+// Renumbers the registers of `code` in place. `registers` holds the initial register file
+// (constants at their indices, zeros for work registers) and is replaced by the compacted
+// one: the constants first, then the work registers. Jumps only go forward (if-branches),
+// so a value whose last read in tape order has passed is dead on every path.
+void reuseRegisters(std::vector<Instr>& code, std::vector<double>& registers);
+
+} // namespace flange::codegen
