@@ -91,6 +91,10 @@ void reuseRegisters(std::vector<Instr>& code, std::vector<double>& registers)
                 place[v] = -1;
             }
         }
+        // A transcendental function's memo (its last arguments and result, tape.hpp) is
+        // written by no instruction, so it is placed among the constants, in one block.
+        if (isMemoized(I.op))
+            I.c = place[static_cast<size_t>(I.c)];
         if (!writesRegister(I.op))
             continue;
         const size_t d = static_cast<size_t>(I.dst);

@@ -12,8 +12,9 @@
 namespace flange::codegen {
 
 // Renumbers the registers of `code` in place. `registers` holds the initial register file
-// (constants at their indices, zeros for work registers) and is replaced by the compacted
-// one: the constants first, then the work registers. Jumps only go forward (if-branches),
+// (constants and memo blocks at their indices, zeros for work registers) and is replaced by
+// the compacted one: the registers no instruction writes (constants, memos) first, in their
+// order, then the work registers. Jumps only go forward (if-branches),
 // so a value whose last read in tape order has passed is dead on every path.
 void reuseRegisters(std::vector<Instr>& code, std::vector<double>& registers);
 

@@ -29,8 +29,20 @@ struct Instr {
     uint8_t out = 0; // Store: which output array
     int32_t dst = 0; // register, or jump target
     int32_t a = 0, b = 0;
-    int32_t c = -1; // Interp: register of the event interval, or -1
+    int32_t c = -1; // Interp: register of the event interval, or -1; memoized ops: memoRegisters
 };
+
+// Transcendental functions remember their last argument(s) and result in registers of
+// their own, from c on: a consistent solve evaluates a residual several times with time
+// and states held, and IDA's Newton iterations repeat time too, so sin(w*time) and the
+// functions of states would be recomputed with the same arguments (HeatLosses: a tenth
+// of a run in sin). Arguments are compared bit for bit, so the result is always the
+// function's own (sin(-0.0) is -0.0, NaN is recomputed).
+bool isMemoized(TOp op);
+// Registers an instruction with op keeps from c on: its argument(s), then the result.
+inline int32_t memoRegisters(TOp op) { return op == TOp::Pow || op == TOp::Atan2 ? 3 : 2; }
+// The result for arguments of zero, which the memo registers start from.
+double memoStart(TOp op);
 
 struct TapeInputs {
     const double* y = nullptr;

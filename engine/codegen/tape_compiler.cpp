@@ -30,7 +30,14 @@ int32_t TapeCompiler::constant(double v)
 int32_t TapeCompiler::emit(TOp op, int32_t a, int32_t b)
 {
     int32_t d = fresh();
-    tape_.code_.push_back(Instr{op, 0, d, a, b, -1});
+    int32_t memo = -1;
+    if (isMemoized(op)) {
+        memo = fresh();
+        for (int32_t k = 1; k < memoRegisters(op); ++k)
+            fresh(); // arguments of zero
+        init_[static_cast<size_t>(memo + memoRegisters(op) - 1)] = memoStart(op);
+    }
+    tape_.code_.push_back(Instr{op, 0, d, a, b, memo});
     return d;
 }
 

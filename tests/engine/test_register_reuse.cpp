@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <vector>
 
 using namespace flange;
@@ -74,4 +75,34 @@ TEST_CASE("values shared across rows and if-branches survive register reuse")
     CHECK(then == std::vector<double>{12, 13, 25});
     std::vector<double> otherwise = runTape(tape, {3, 4, -1}, 3);
     CHECK(otherwise == std::vector<double>{12, -12, 0});
+}
+
+TEST_CASE("memoized functions keep their memo registers apart from reused work registers")
+{
+    // Rows r_i = sin(y_i) * (y_i + 1): the work registers are reused row after row, while
+    // every sin keeps its own last argument and result between runs (tape.hpp).
+    const int rows = 50;
+    expr::Pool pool;
+    auto compiler = compilerFor(pool);
+    for (int i = 0; i < rows; ++i)
+        compiler.store(pool.mul(pool.unary(expr::Op::Sin, pool.var(i)), pool.add(pool.var(i), pool.one())), 0, i);
+    const codegen::Tape tape = compiler.finish();
+    std::vector<double> registers = tape.workspace();
+    auto run = [&](double shift) {
+        std::vector<double> y(rows), out(rows);
+        for (int i = 0; i < rows; ++i)
+            y[static_cast<size_t>(i)] = 0.1 * i + shift;
+        codegen::TapeInputs in;
+        in.y = y.data();
+        in.out[0] = out.data();
+        tape.run(in, registers.data());
+        for (int i = 0; i < rows; ++i) {
+            const double x = 0.1 * i + shift;
+            REQUIRE(out[static_cast<size_t>(i)] == std::sin(x) * (x + 1));
+        }
+    };
+    run(0.0);
+    run(0.5); // new arguments: every memo recomputes
+    run(0.5); // the same: every memo answers
+    run(0.0);
 }
