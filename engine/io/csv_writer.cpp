@@ -3,11 +3,18 @@
 #include "engine/error.hpp"
 #include "engine/io/csv_format.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <unordered_map>
 
 namespace flange::io {
+
+size_t csvRowsPerBlock(size_t width)
+{
+    const size_t byValues = width == 0 ? kCsvRowsPerBlock : kCsvValuesPerBlock / width;
+    return std::clamp<size_t>(byValues, 1, kCsvRowsPerBlock);
+}
 
 CsvWriter::CsvWriter(const std::string& path) : path_(path)
 {
@@ -29,7 +36,8 @@ void CsvWriter::begin(const std::vector<std::string>& names)
     appendCsvHeader(header, names);
     std::fputs(header.c_str(), file_);
     width_ = names.size() + 1;
-    filling_.reserve(width_ * kRowsPerBlock);
+    rowsPerBlock_ = csvRowsPerBlock(width_);
+    filling_.reserve(width_ * rowsPerBlock_);
     writer_ = std::thread([this] { writerLoop(); });
 }
 
@@ -37,11 +45,14 @@ void CsvWriter::row(double time, const std::vector<double>& values)
 {
     filling_.push_back(time);
     filling_.insert(filling_.end(), values.begin(), values.end());
-    if (filling_.size() < width_ * kRowsPerBlock)
+    if (filling_.size() < width_ * rowsPerBlock_)
         return;
     std::vector<double> next;
     {
-        std::lock_guard lock(mutex_);
+        std::unique_lock lock(mutex_);
+        // A writer far behind (a wide model, a slow disk) holds the simulation back
+        // instead of letting the waiting rows grow without bound.
+        drained_.wait(lock, [this] { return full_.size() < kMaxQueuedBlocks; });
         full_.push_back(std::move(filling_));
         if (!spare_.empty()) {
             next = std::move(spare_.back());
@@ -50,7 +61,7 @@ void CsvWriter::row(double time, const std::vector<double>& values)
     }
     wake_.notify_one();
     next.clear();
-    next.reserve(width_ * kRowsPerBlock);
+    next.reserve(width_ * rowsPerBlock_);
     filling_ = std::move(next);
 }
 
@@ -66,6 +77,7 @@ void CsvWriter::writerLoop()
             block = std::move(full_.front());
             full_.pop_front();
         }
+        drained_.notify_one();
         format(block);
         std::lock_guard lock(mutex_);
         spare_.push_back(std::move(block));

@@ -19,6 +19,15 @@
 
 namespace flange::io {
 
+// Rows are handed to the writer thread in blocks of at most kCsvRowsPerBlock rows and,
+// for wide models, at most about kCsvValuesPerBlock values (one row at least): a drive
+// line of 100,000 inertias writes 2.3 million values a row, and blocks of 256 such rows,
+// with 32 bytes of text room per value, would need tens of gigabytes.
+inline constexpr size_t kCsvRowsPerBlock = 256;
+inline constexpr size_t kCsvValuesPerBlock = size_t{1} << 16;
+// Rows per block for rows of `width` values, time included.
+size_t csvRowsPerBlock(size_t width);
+
 class CsvWriter : public ResultSink {
 public:
     // Throws flange::Error (BadInput) if the file cannot be created.
@@ -39,13 +48,16 @@ private:
     std::string path_;
     size_t width_ = 0; // values per row, time included
 
-    // rows as flat blocks of width_ doubles; filled here, formatted by the writer thread
-    static constexpr size_t kRowsPerBlock = 256;
+    // Rows as flat blocks of width_ doubles (csvRowsPerBlock rows each); filled here,
+    // formatted by the writer thread. At most kMaxQueuedBlocks wait for it.
+    static constexpr size_t kMaxQueuedBlocks = 4;
+    size_t rowsPerBlock_ = kCsvRowsPerBlock;
     std::vector<double> filling_;
     std::deque<std::vector<double>> full_;
     std::vector<std::vector<double>> spare_;
     std::mutex mutex_;
-    std::condition_variable wake_;
+    std::condition_variable wake_;    // the writer: a block is waiting, or closing
+    std::condition_variable drained_; // the simulation: the writer has taken a block
     bool closing_ = false;
     std::thread writer_;
 

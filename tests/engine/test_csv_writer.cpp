@@ -9,6 +9,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <limits>
 #include <random>
@@ -106,4 +107,49 @@ TEST_CASE("csv writer: a run shorter than one block, and one with no rows, are w
         writer.finish();
     }
     CHECK(readFile(path) == "\"time\",\"x\"\n");
+}
+
+TEST_CASE("csv writer: a block holds 256 rows, or fewer when rows are wide, at least one")
+{
+    // 65,536 values a block at most: 65,536 / 227 = 288 rows, capped at 256; 65,536 / 1,000
+    // = 65; a 10,000-inertia chain's 230,000 values: one row a block.
+    CHECK(io::csvRowsPerBlock(227) == 256);
+    CHECK(io::csvRowsPerBlock(1000) == 65);
+    CHECK(io::csvRowsPerBlock(65536) == 1);
+    CHECK(io::csvRowsPerBlock(230000) == 1);
+    CHECK(io::csvRowsPerBlock(0) == 256);
+}
+
+TEST_CASE("csv writer: wide rows, one a block and more blocks than may wait, are written whole and in order")
+{
+    // 70,000 columns: every row is a block of its own, and 30 rows are more than the four
+    // blocks that may wait for the writer, so the simulation side waits for it in turn.
+    const size_t columns = 70000;
+    std::vector<std::string> names(columns);
+    for (size_t i = 0; i < columns; ++i) {
+        char name[24];
+        std::snprintf(name, sizeof name, "v%zu", i);
+        names[i] = name;
+    }
+    test::TempFolder dir;
+    const std::string path = (dir.path() / "wide.csv").string();
+    std::string expected = "\"time\"";
+    for (const auto& n : names)
+        expected += ",\"" + n + "\"";
+    expected += '\n';
+    {
+        io::CsvWriter writer(path);
+        writer.begin(names);
+        std::vector<double> row(columns);
+        for (int r = 0; r < 30; ++r) {
+            for (size_t i = 0; i < columns; ++i)
+                row[i] = (i % 3 == 0) ? 0.25 * r : static_cast<double>(i) * (r + 1) * 1e-3; // still, and changing
+            writer.row(r * 0.1, row);
+            expected += plainLine(r * 0.1, row);
+        }
+        writer.finish();
+    }
+    const std::string written = readFile(path);
+    REQUIRE(written.size() == expected.size());
+    CHECK(written == expected);
 }
