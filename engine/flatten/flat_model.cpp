@@ -5,7 +5,6 @@ namespace flange::flatten {
 int32_t FlatModel::addVar(FlatVar v)
 {
     int32_t id = static_cast<int32_t>(vars.size());
-    varIndex_[v.name] = id;
     vars.push_back(std::move(v));
     return id;
 }
@@ -46,6 +45,12 @@ int32_t FlatModel::addRelation(expr::Op op, expr::NodeId lhs, expr::NodeId rhs, 
 
 int32_t FlatModel::findVar(const std::string& name) const
 {
+    // Only a subsystem's own variables look names up, so the index is built on the first
+    // look-up and brought up to date by later ones, not on every addVar: a long drive line
+    // adds hundreds of thousands of variables and looks up none. Later variables of the
+    // same name win, as they did when addVar indexed them.
+    for (; indexed_ < vars.size(); ++indexed_)
+        varIndex_[vars[indexed_].name] = static_cast<int32_t>(indexed_);
     auto it = varIndex_.find(name);
     return it == varIndex_.end() ? -1 : it->second;
 }

@@ -94,7 +94,8 @@ struct FlatModel {
 
 private:
     std::map<std::tuple<int, expr::NodeId, expr::NodeId>, int32_t> relationIndex_;
-    std::map<std::string, int32_t> varIndex_;
+    mutable std::map<std::string, int32_t> varIndex_; // vars[0, indexed_) by name, see findVar
+    mutable size_t indexed_ = 0;
 };
 
 } // namespace flange::flatten
