@@ -35,6 +35,15 @@ std::string plainLine(double time, const std::vector<double>& values)
     return line + '\n';
 }
 
+// The expected header: "time" and the names, quoted.
+std::string headerLine(const std::vector<std::string>& names)
+{
+    std::string line = "\"time\"";
+    for (const auto& n : names)
+        line += ",\"" + n + "\"";
+    return line + '\n';
+}
+
 std::string readFile(const std::string& path)
 {
     std::ifstream in(path, std::ios::binary);
@@ -62,10 +71,7 @@ TEST_CASE("csv writer: every value is its own shortest text, however rows repeat
     const std::vector<std::string> names = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
     test::TempFolder dir;
     const std::string path = (dir.path() / "out.csv").string();
-    std::string expected = "\"time\"";
-    for (const auto& n : names)
-        expected += ",\"" + n + "\"";
-    expected += '\n';
+    std::string expected = headerLine(names);
     {
         io::CsvWriter writer(path);
         writer.begin(names);
@@ -133,10 +139,7 @@ TEST_CASE("csv writer: wide rows, one a block and more blocks than may wait, are
     }
     test::TempFolder dir;
     const std::string path = (dir.path() / "wide.csv").string();
-    std::string expected = "\"time\"";
-    for (const auto& n : names)
-        expected += ",\"" + n + "\"";
-    expected += '\n';
+    std::string expected = headerLine(names);
     {
         io::CsvWriter writer(path);
         writer.begin(names);
