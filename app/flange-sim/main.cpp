@@ -165,6 +165,9 @@ int run(const QStringList& args)
         for (const auto& [name, msec] : ts.phases)
             phases += (phases.empty() ? "" : ", ") + name + " " + std::to_string(msec).substr(0, 6);
         std::fprintf(stderr, "translation phases [ms]: %s\n", phases.c_str());
+        std::fprintf(stderr, "tape instructions: residual %zu, Jacobian %zu, computed values %zu, crossings %zu\n",
+                     model->residual.instructionCount(), model->jacobian.instructionCount(),
+                     model->computed.instructionCount(), model->crossing.instructionCount());
         std::fprintf(stderr, "solver: %ld steps, %ld residual evaluations, %ld Jacobian evaluations, %ld state events, "
                              "%ld time events, %ld crossings without effect, %ld rows\n",
                      st.steps, st.residualEvaluations, st.jacobianEvaluations, st.stateEvents, st.timeEvents,

@@ -42,8 +42,12 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     else
         outputs_ = outputs;
     rowValues_.resize(outputs_.size());
-    for (int i : outputs_)
-        rowsNeedComputed_ = rowsNeedComputed_ || m.outputs[static_cast<size_t>(i)].kind == OutputVar::Kind::Computed;
+    rowSources_.reserve(outputs_.size());
+    for (int i : outputs_) {
+        const OutputVar& o = m.outputs[static_cast<size_t>(i)];
+        rowsNeedComputed_ = rowsNeedComputed_ || o.kind == OutputVar::Kind::Computed;
+        rowSources_.push_back({o.sign, o.offset, o.index, o.kind});
+    }
     const solve::RunSettings settings = solve::checkRunSettings(m, o);
     t0_ = settings.t0;
     tEnd_ = settings.tEnd;
@@ -115,17 +119,18 @@ void Run::emitRow(double t)
                 .about(instancesOf(origin))
                 .at(t);
     }
-    for (size_t i = 0; i < outputs_.size(); ++i) {
-        const OutputVar& o = m_.outputs[static_cast<size_t>(outputs_[i])];
+    for (size_t i = 0; i < rowSources_.size(); ++i) {
+        const RowSource& s = rowSources_[i];
+        const auto k = static_cast<size_t>(s.index);
         double v = 0;
-        switch (o.kind) {
-        case OutputVar::Kind::Y: v = y_[static_cast<size_t>(o.index)]; break;
-        case OutputVar::Kind::Yp: v = yp_[static_cast<size_t>(o.index)]; break;
-        case OutputVar::Kind::Discrete: v = disc_[static_cast<size_t>(o.index)]; break;
+        switch (s.kind) {
+        case OutputVar::Kind::Y: v = y_[k]; break;
+        case OutputVar::Kind::Yp: v = yp_[k]; break;
+        case OutputVar::Kind::Discrete: rowValues_[i] = disc_[k]; continue; // Booleans, Integers: exact
         case OutputVar::Kind::Constant: v = 0; break;
-        case OutputVar::Kind::Computed: v = computed_[static_cast<size_t>(o.index)]; break;
+        case OutputVar::Kind::Computed: v = computed_[k]; break;
         }
-        rowValues_[i] = o.kind == OutputVar::Kind::Discrete ? v : o.sign * v + o.offset;
+        rowValues_[i] = s.sign * v + s.offset;
     }
     sink_.row(t, rowValues_);
     ++stats_.rows;
