@@ -73,10 +73,27 @@ NodeId Pool::intern(Op op, NodeId a, NodeId b, NodeId c, int32_t index, double v
     return id;
 }
 
-NodeId Pool::constant(double v) { return intern(Op::Const, kNone, kNone, kNone, -1, v); }
+NodeId Pool::constant(double v)
+{
+    if (v == 0.0 && zero_ != kNone)
+        return zero_; // -0 and +0 are one constant
+    if (v == 1.0 && one_ != kNone)
+        return one_;
+    return intern(Op::Const, kNone, kNone, kNone, -1, v);
+}
 NodeId Pool::time() { return intern(Op::Time); }
 NodeId Pool::initial() { return intern(Op::Initial); }
-NodeId Pool::var(int32_t id) { return intern(Op::Var, kNone, kNone, kNone, id); }
+NodeId Pool::var(int32_t id)
+{
+    if (id < 0)
+        return intern(Op::Var, kNone, kNone, kNone, id);
+    const auto k = static_cast<size_t>(id);
+    if (k >= varNodes_.size())
+        varNodes_.resize(std::max(k + 1, 2 * varNodes_.size()), kNone);
+    if (varNodes_[k] == kNone)
+        varNodes_[k] = intern(Op::Var, kNone, kNone, kNone, id);
+    return varNodes_[k];
+}
 NodeId Pool::disc(int32_t id) { return intern(Op::Disc, kNone, kNone, kNone, id); }
 NodeId Pool::pre(int32_t id) { return intern(Op::Pre, kNone, kNone, kNone, id); }
 NodeId Pool::rel(int32_t id) { return intern(Op::Rel, kNone, kNone, kNone, id); }
