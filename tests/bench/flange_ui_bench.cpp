@@ -12,6 +12,8 @@
 #include "ui/simulation/simulation_workspace.hpp"
 
 #include <QApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
@@ -64,6 +66,54 @@ void benchSimulate(const flange::ui::ComponentLibrary& library, const QString& l
     std::printf("%-22s %12.1f %12.1f %12.1f %11.1f%%  (%zu rows, %zu variables)\n", qPrintable(label), median(wall),
                 median(translate), median(solver), median(overhead), sim.controller()->current()->rowCount(),
                 sim.controller()->current()->variableCount());
+}
+
+// Every MSL example through the window's Simulate (rows kept for the plots, no CSV): the
+// wall time from Simulate to the final plot, median of 5, and the examples over 20 ms.
+void benchExamples(const flange::ui::ComponentLibrary& library, const QString& root)
+{
+    QStringList paths;
+    for (const char* package : {"Rotational", "Translational"}) {
+        const QDir dir(root + QStringLiteral("/models/msl/") + QLatin1String(package));
+        for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+            paths << dir.filePath(f);
+    }
+    std::printf("\nevery MSL example, Simulate in the window to the final plot, median of 5 (ms):\n");
+    double slowest = 0;
+    QString slowestName;
+    QStringList over;
+    for (const QString& path : paths) {
+        flange::ui::MainWindow window(library);
+        window.setQuiet(true);
+        window.resize(1440, 900);
+        window.show();
+        const QString name = QFileInfo(QFileInfo(path).path()).fileName() + QLatin1Char('/') + QFileInfo(path).baseName();
+        if (!window.openFile(path)) {
+            std::printf("%-36s cannot open\n", qPrintable(name));
+            continue;
+        }
+        flange::ui::SimulationWorkspace& sim = *window.simulation();
+        QApplication::processEvents();
+        std::vector<double> wall;
+        for (int r = 0; r < 5; ++r) {
+            QElapsedTimer timer;
+            timer.start();
+            sim.simulate();
+            sim.controller()->waitForFinished(600000);
+            QApplication::processEvents();
+            wall.push_back(timer.nsecsElapsed() * 1e-6);
+        }
+        const double w = median(wall);
+        std::printf("%-36s %8.1f\n", qPrintable(name), w);
+        if (w > slowest) {
+            slowest = w;
+            slowestName = name;
+        }
+        if (w > 20)
+            over << name;
+    }
+    std::printf("slowest: %.1f ms (%s); over 20 ms: %lld%s%s\n", slowest, qPrintable(slowestName),
+                static_cast<long long>(over.size()), over.isEmpty() ? "" : ": ", qPrintable(over.join(QLatin1Char(' '))));
 }
 
 void benchRedraw()
@@ -131,6 +181,7 @@ int main(int argc, char** argv)
                   {});
     benchSimulate(library, QStringLiteral("chain of 1000"), chain,
                   {QStringLiteral("inertia1.w"), QStringLiteral("inertia500.w"), QStringLiteral("inertia1000.w")});
+    benchExamples(library, root);
     benchRedraw();
     return 0;
 }
