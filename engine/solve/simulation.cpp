@@ -42,12 +42,18 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     else
         outputs_ = outputs;
     rowValues_.resize(outputs_.size());
-    rowSources_.reserve(outputs_.size());
-    for (int i : outputs_) {
-        const OutputVar& o = m.outputs[static_cast<size_t>(i)];
-        rowsNeedComputed_ = rowsNeedComputed_ || o.kind == OutputVar::Kind::Computed;
-        rowSources_.push_back({o.sign, o.offset, o.index, o.kind});
+    for (size_t c = 0; c < outputs_.size(); ++c) {
+        const OutputVar& o = m.outputs[static_cast<size_t>(outputs_[c])];
+        const RowSource s{o.sign, o.offset, o.index, static_cast<int32_t>(c)};
+        switch (o.kind) {
+        case OutputVar::Kind::Y: rowFromY_.push_back(s); break;
+        case OutputVar::Kind::Yp: rowFromYp_.push_back(s); break;
+        case OutputVar::Kind::Discrete: rowFromDiscrete_.push_back(s); break;
+        case OutputVar::Kind::Constant: rowConstant_.push_back(s); break;
+        case OutputVar::Kind::Computed: rowFromComputed_.push_back(s); break;
+        }
     }
+    rowsNeedComputed_ = !rowFromComputed_.empty();
     const solve::RunSettings settings = solve::checkRunSettings(m, o);
     t0_ = settings.t0;
     tEnd_ = settings.tEnd;
@@ -62,6 +68,7 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     for (const auto& r : m.relations) {
         timeA_.push_back(r.a);
         timeB_.push_back(r.b);
+        hysteresis_.push_back(1e-4 * rtol_ * r.nominal);
     }
 }
 
@@ -119,19 +126,17 @@ void Run::emitRow(double t)
                 .about(instancesOf(origin))
                 .at(t);
     }
-    for (size_t i = 0; i < rowSources_.size(); ++i) {
-        const RowSource& s = rowSources_[i];
-        const auto k = static_cast<size_t>(s.index);
-        double v = 0;
-        switch (s.kind) {
-        case OutputVar::Kind::Y: v = y_[k]; break;
-        case OutputVar::Kind::Yp: v = yp_[k]; break;
-        case OutputVar::Kind::Discrete: rowValues_[i] = disc_[k]; continue; // Booleans, Integers: exact
-        case OutputVar::Kind::Constant: v = 0; break;
-        case OutputVar::Kind::Computed: v = computed_[k]; break;
-        }
-        rowValues_[i] = s.sign * v + s.offset;
-    }
+    auto gather = [this](const std::vector<RowSource>& sources, const std::vector<double>& from) {
+        for (const RowSource& s : sources)
+            rowValues_[static_cast<size_t>(s.column)] = s.sign * from[static_cast<size_t>(s.index)] + s.offset;
+    };
+    gather(rowFromY_, y_);
+    gather(rowFromYp_, yp_);
+    gather(rowFromComputed_, computed_);
+    for (const RowSource& s : rowConstant_)
+        rowValues_[static_cast<size_t>(s.column)] = s.sign * 0.0 + s.offset;
+    for (const RowSource& s : rowFromDiscrete_) // Booleans, Integers: exact
+        rowValues_[static_cast<size_t>(s.column)] = disc_[static_cast<size_t>(s.index)];
     sink_.row(t, rowValues_);
     ++stats_.rows;
 }
