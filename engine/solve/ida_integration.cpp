@@ -129,6 +129,7 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
         };
         prob.scale = m_.nominal;
         prob.cancelled = [this] { return sink_.cancelled(); };
+        prob.affine = m_.consistentAffinity.affine;
         consistentProblem_ = prob;
         consistent_ = std::make_unique<solve::NewtonSolver>(std::move(prob));
         consistentZ_.resize(static_cast<size_t>(n_));
@@ -136,7 +137,7 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
     consistentTime_ = t;
     for (int32_t i = 0; i < n_; ++i)
         consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
-    solve::NewtonResult r = consistent_->solve(consistentZ_, tolerance, freshJacobian);
+    solve::NewtonResult r = consistent_->solve(consistentZ_, tolerance, freshJacobian, consistentMode());
     throwIfCancelled(r.cancelled, t, "simulation");
     if (!r.converged) {
         // Singular but consistent (two friction elements stuck in series): block by block.
@@ -151,7 +152,7 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
         // seen the singular matrix and solves it rank-revealing (singular_fallback_solver.hpp).
         for (int32_t i = 0; i < n_; ++i)
             consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
-        r = consistent_->solve(consistentZ_, tolerance, true);
+        r = consistent_->solve(consistentZ_, tolerance, true, consistentMode());
         throwIfCancelled(r.cancelled, t, "simulation");
     }
     if (!r.converged)
@@ -159,6 +160,22 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
                                r.message + ")")
             .at(t);
     unpackConsistent(consistentZ_.data());
+}
+
+// The values the consistent solve's Jacobian depends on, when it is affine (NewtonProblem).
+const std::vector<double>& Run::consistentMode()
+{
+    const codegen::Affinity& a = m_.consistentAffinity;
+    consistentMode_.clear();
+    if (!a.affine)
+        return consistentMode_;
+    for (int32_t v : a.disc)
+        consistentMode_.push_back(disc_[static_cast<size_t>(v)]);
+    for (int32_t v : a.pre)
+        consistentMode_.push_back(pre_[static_cast<size_t>(v)]);
+    for (int32_t k : a.rel)
+        consistentMode_.push_back(rel_[static_cast<size_t>(k)]);
+    return consistentMode_;
 }
 
 void Run::unpackConsistent(const double* z)

@@ -1,13 +1,17 @@
 #include "engine/solve/newton.hpp"
 
+#include "engine/solve/singular_fallback_solver.hpp"
 #include "engine/solve/sundials_matrix.hpp"
 
 #include <kinsol/kinsol.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
+#include <sunmatrix/sunmatrix_dense.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 namespace flange::solve {
@@ -17,6 +21,7 @@ struct KinData {
     const NewtonProblem* p;
     std::vector<double> values;
     bool cancelled = false;
+    long jacobians = 0; // over the solver's life: a change means a new factorization
 };
 
 bool cancelRequested(KinData& d)
@@ -45,6 +50,7 @@ int kinJacobian(N_Vector u, N_Vector, SUNMatrix J, void* user, N_Vector, N_Vecto
 {
     auto* d = static_cast<KinData*>(user);
     const SparsePattern& pat = d->p->pattern;
+    ++d->jacobians;
     d->p->jacobian(N_VGetArrayPointer(u), d->values.data());
     fillJacobianMatrix(J, pat, d->values.data());
     return 0;
@@ -62,6 +68,9 @@ struct NewtonSolver::Impl {
     SUNLinearSolver LS = nullptr;
     void* kin = nullptr;
     bool factored = false;
+    // An affine problem's factorization that one step may trust, and the mode it was made in.
+    bool exact = false;
+    std::vector<double> exactMode;
 };
 
 NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
@@ -69,7 +78,7 @@ NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
     Impl& m = *impl_;
     m.problem = std::move(p);
     const sunindextype n = static_cast<sunindextype>(m.problem.pattern.cols);
-    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), false};
+    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), false, 0};
     if (n == 0)
         return;
     SUNContext_Create(nullptr, &m.ctx);
@@ -114,7 +123,8 @@ NewtonSolver::~NewtonSolver()
     delete impl_;
 }
 
-NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool freshJacobian)
+NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool freshJacobian,
+                                  const std::vector<double>& mode)
 {
     Impl& m = *impl_;
     NewtonResult result;
@@ -137,8 +147,9 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     bool reuse = !freshJacobian && m.factored;
     KINSetNoInitSetup(m.kin, reuse ? SUNTRUE : SUNFALSE);
     KINSetMaxSetupCalls(m.kin, reuse ? 10 : 1);
-    if (reuse && quickIterations(x, tolerance, result))
+    if (reuse && quickIterations(x, tolerance, exactFactorization(mode), result))
         return result;
+    const long jacobiansBefore = m.data.jacobians;
     int flag = KINSol(m.kin, m.u, KIN_LINESEARCH, m.us, m.fs);
     if (m.data.cancelled) {
         result.cancelled = true;
@@ -162,6 +173,8 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     long setups = 0;
     KINGetNumJacEvals(m.kin, &setups); // only a factored Jacobian may be reused
     m.factored = setups > 0 || (reuse && flag >= 0); // a reused factorization stays valid
+    if (m.data.jacobians != jacobiansBefore)
+        keepFactorization(mode);
     long iters = 0;
     KINGetNumNonlinSolvIters(m.kin, &iters);
     KINGetFuncNorm(m.kin, &result.residualNorm);
@@ -177,10 +190,44 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     return result;
 }
 
+// A pivot this far below the largest is taken for a round-off zero: the matrix is singular
+// in all but name, and a step on it is no better than its round-off, so it is checked.
+// Wider ratios between the pivots of a well-posed system (a stiff spring beside a light
+// mass, in SI units) stay far above it.
+constexpr double kSmallestTrustedPivot = 1e-10;
+
+// Whether one step on the kept factorization solves the problem in `mode` exactly.
+bool NewtonSolver::exactFactorization(const std::vector<double>& mode) const
+{
+    const Impl& m = *impl_;
+    return m.exact && m.factored && mode.size() == m.exactMode.size() &&
+           (mode.empty() || std::memcmp(mode.data(), m.exactMode.data(), mode.size() * sizeof(double)) == 0);
+}
+
+// After a solve that factored the Jacobian anew: whether one step may trust it, in this
+// mode. Only dense LU's pivots are at hand; KLU's systems keep the confirming residual.
+void NewtonSolver::keepFactorization(const std::vector<double>& mode)
+{
+    Impl& m = *impl_;
+    m.exact = false;
+    if (!m.problem.affine || !usesDenseMatrix(m.problem.pattern) || !factoredByLu(m.LS))
+        return;
+    double smallest = INFINITY, largest = 0;
+    for (sunindextype k = 0; k < SUNDenseMatrix_Columns(m.J); ++k) {
+        const double pivot = std::fabs(SUNDenseMatrix_Column(m.J, k)[k]); // U's diagonal, after LU in place
+        smallest = std::min(smallest, pivot);
+        largest = std::max(largest, pivot);
+    }
+    m.exact = std::isfinite(largest) && smallest > kSmallestTrustedPivot * largest;
+    m.exactMode = mode;
+}
+
 // Modified Newton on the kept factorization without KINSOL's per-call set-up: the
 // solves at output points and between steps start next to the solution, and for the
-// linear equations of a drive train one step is exact. False leaves x unchanged.
-bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, NewtonResult& result)
+// linear equations of a drive train one step is exact. exact: one step is exact (see
+// NewtonProblem::affine), so the residual after it is not evaluated. False leaves x
+// unchanged.
+bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result)
 {
     Impl& m = *impl_;
     const size_t n = x.size();
@@ -208,6 +255,15 @@ bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, New
             return false;
         for (size_t i = 0; i < n; ++i)
             u[i] -= d[i];
+        if (exact) {
+            if (!std::all_of(u, u + n, [](double v) { return std::isfinite(v); }))
+                break;
+            std::copy(u, u + n, x.begin());
+            result.converged = true;
+            result.iterations = 1;
+            result.residualNorm = 0; // up to round-off; not evaluated
+            return true;
+        }
     }
     for (size_t i = 0; i < n; ++i)
         u[i] = x[i];

@@ -75,6 +75,7 @@ private:
     void rootDistances(double t, const double* y, const double* yp);
     void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10);
     void unpackConsistent(const double* z);
+    const std::vector<double>& consistentMode();
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
     static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
                            N_Vector, N_Vector);
@@ -151,6 +152,7 @@ private:
     std::unique_ptr<solve::NewtonSolver> consistent_;
     solve::NewtonProblem consistentProblem_;
     std::vector<double> consistentZ_;
+    std::vector<double> consistentMode_; // consistentMode()'s values
     double consistentTime_ = 0;
     SUNContext ctx_ = nullptr;
     void* ida_ = nullptr;
