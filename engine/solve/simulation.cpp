@@ -12,8 +12,28 @@
 #include <ida/ida.h>
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace flange::solve {
+
+namespace {
+
+// Whether no value is NaN or infinite, in integer operations the compiler vectorizes: the
+// values computed for a row are checked at every output point (Translational Vehicle: 60
+// of them on each of 12,000 rows), and a test and branch per value was 6 % of its run.
+bool allFinite(const std::vector<double>& values)
+{
+    uint64_t exponentAllOnes = 0;
+    for (double v : values) {
+        uint64_t bits;
+        std::memcpy(&bits, &v, sizeof bits);
+        exponentAllOnes |= (((bits >> 52) & 0x7ff) + 1) >> 11; // 1 only for exponent 0x7ff
+    }
+    return exponentAllOnes == 0;
+}
+
+} // namespace
 
 Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs)
     : m_(m), opt_(o), sink_(sink)
@@ -118,7 +138,7 @@ void Run::emitRow(double t)
     if (rowsNeedComputed_) {
         computeValues(t, y_.data(), yp_.data());
         // The solver never sees these values: a NaN among them is caught here.
-        const std::string origin = nonFiniteOrigin({});
+        const std::string origin = allFinite(computed_) ? std::string() : nonFiniteOrigin({});
         if (!origin.empty())
             throw badInput("equation " + withSource(origin) +
                            " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
