@@ -294,17 +294,23 @@ void Run::copyOut()
 }
 
 // The solution at time tg inside the step just taken: IDA's interpolant, with the
-// algebraic unknowns solved from it where the crossing functions read them.
-void Run::interpolateAt(double tg)
+// algebraic unknowns solved from it where the crossing functions read them. forRow: an
+// output point, whose derivatives and algebraics need no interpolated start when the
+// solve is one exact step (NewtonProblem::affine); an event found there interpolates again.
+void Run::interpolateAt(double tg, bool forRow)
 {
     if (n_ == 0)
         return; // the relations read time and discrete values only
+    const bool solve = m_.stateSlots.empty() || opt_.exactAlgebraicOutputs || exactRoots();
+    const bool startAnywhere = forRow && solve && consistent_ && consistent_->oneStepExact(consistentMode());
     check(IDAGetDky(ida_, tg, 0, dkyY_), "IDAGetDky");
-    check(IDAGetDky(ida_, tg, 1, dkyYp_), "IDAGetDky");
-    for (int32_t i = 0; i < n_; ++i) {
+    if (!startAnywhere)
+        check(IDAGetDky(ida_, tg, 1, dkyYp_), "IDAGetDky");
+    for (int32_t i = 0; i < n_; ++i)
         y_[static_cast<size_t>(i)] = NV_Ith_S(dkyY_, i);
-        yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
-    }
+    if (!startAnywhere)
+        for (int32_t i = 0; i < n_; ++i)
+            yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
     if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
         solveConsistent(tg, m_.stateSlots.empty());
     else if (exactRoots())

@@ -52,6 +52,8 @@ public:
     NewtonSolver& operator=(const NewtonSolver&) = delete;
     NewtonResult solve(std::vector<double>& x, double tolerance, bool freshJacobian,
                        const std::vector<double>& mode = {});
+    // Whether a solve in `mode` on the kept factorization is one exact step, from any start.
+    bool oneStepExact(const std::vector<double>& mode) const { return exactFactorization(mode); }
 
 private:
     bool quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result);

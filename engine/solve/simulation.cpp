@@ -215,7 +215,7 @@ void Run::integrate()
         double tLow = t;
         while (k <= nOut && gridTime(k) < tret - eps) {
             double tg = gridTime(k);
-            interpolateAt(tg);
+            interpolateAt(tg, true);
             int j = crossingBefore(tLow, tg);
             if (j >= 0) {
                 joinSimultaneousCrossings(tg, gridTime(k));

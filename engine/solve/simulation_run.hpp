@@ -84,7 +84,7 @@ private:
     void check(int flag, const char* what);
     void copyIn();
     void copyOut();
-    void interpolateAt(double tg);
+    void interpolateAt(double tg, bool forRow = false);
     [[noreturn]] void failIntegration(int flag, double t);
     void collectCounters();
 
