@@ -105,7 +105,7 @@ void Run::rootDistances(double t, const double* y, const double* yp)
 // at output points when exact algebraic outputs are asked for (SimulationOptions).
 // tolerance: on the residuals; the points between steps need only the accuracy of the
 // interpolated states they start from (see samplingTolerance).
-void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
+void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool modeGathered)
 {
     if (n_ == 0)
         return; // nothing to solve: the model holds constants and discrete values only
@@ -137,7 +137,8 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
     consistentTime_ = t;
     for (int32_t i = 0; i < n_; ++i)
         consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
-    solve::NewtonResult r = consistent_->solve(consistentZ_, tolerance, freshJacobian, consistentMode());
+    solve::NewtonResult r =
+        consistent_->solve(consistentZ_, tolerance, freshJacobian, modeGathered ? consistentMode_ : consistentMode());
     throwIfCancelled(r.cancelled, t, "simulation");
     if (!r.converged) {
         // Singular but consistent (two friction elements stuck in series): block by block.
@@ -303,6 +304,7 @@ void Run::interpolateAt(double tg, bool forRow)
         return; // the relations read time and discrete values only
     const bool solve = m_.stateSlots.empty() || opt_.exactAlgebraicOutputs || exactRoots();
     const bool startAnywhere = forRow && solve && consistent_ && consistent_->oneStepExact(consistentMode());
+    const bool modeGathered = forRow && solve && consistent_; // and unchanged until the solve below
     check(IDAGetDky(ida_, tg, 0, dkyY_), "IDAGetDky");
     if (!startAnywhere)
         check(IDAGetDky(ida_, tg, 1, dkyYp_), "IDAGetDky");
@@ -312,9 +314,9 @@ void Run::interpolateAt(double tg, bool forRow)
         for (int32_t i = 0; i < n_; ++i)
             yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
     if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
-        solveConsistent(tg, m_.stateSlots.empty());
+        solveConsistent(tg, m_.stateSlots.empty(), 1e-10, modeGathered);
     else if (exactRoots())
-        solveConsistent(tg, false, samplingTolerance());
+        solveConsistent(tg, false, samplingTolerance(), modeGathered);
 }
 
 [[noreturn]] void Run::failIntegration(int flag, double t)

@@ -73,7 +73,8 @@ private:
     void computeValues(double t, const double* y, const double* yp, bool initial = false);
     std::string nonFiniteOrigin(const std::string& rowOrigin) const;
     void rootDistances(double t, const double* y, const double* yp);
-    void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10);
+    // modeGathered: consistentMode() has just been called, with nothing changed since.
+    void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10, bool modeGathered = false);
     void unpackConsistent(const double* z);
     const std::vector<double>& consistentMode();
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
