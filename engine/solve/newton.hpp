@@ -59,6 +59,7 @@ private:
     bool quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result);
     bool exactFactorization(const std::vector<double>& mode) const;
     void keepFactorization(const std::vector<double>& mode);
+    const double* keptInverse();
     struct Impl;
     Impl* impl_;
 };

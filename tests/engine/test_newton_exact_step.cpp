@@ -5,7 +5,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 using namespace flange;
 using namespace flange::solve;
@@ -114,4 +116,59 @@ TEST_CASE("a nearly singular factorization's step is checked")
     f.solve(s, x, true);
     f.b = {4, 4 + 2e-13}; // A (2, 2)
     CHECK(f.solve(s, x, false) >= 2);
+}
+
+TEST_CASE("an unchecked step on an ill-conditioned matrix leaves a residual at round-off, as a substitution does")
+{
+    // Hilbert's 4 x 4 matrix (condition 1.6e4): a product with its computed inverse is off
+    // by about 1e-12 of the right-hand side, a forward and back substitution by round-off.
+    // From x = (1, 2, 3, 4) to A x = A (1e6, 1e6, 1e6, 1e6), a right-hand side of 2e6:
+    // the residual after the one step must stay at round-off (2e6 * 1e-16 * 4).
+    NewtonProblem p;
+    std::vector<structure::SparseEntry> entries;
+    for (int32_t c = 0; c < 4; ++c)
+        for (int32_t r = 0; r < 4; ++r)
+            entries.push_back({r, c});
+    p.pattern = structure::patternFromEntries(4, 4, entries);
+    auto a = [](int r, int c) { return 1.0 / (r + c + 1); };
+    std::array<double, 4> b{};
+    int residuals = 0;
+    p.residual = [&](const double* x, double* f) {
+        ++residuals;
+        for (int r = 0; r < 4; ++r) {
+            f[r] = -b[static_cast<size_t>(r)];
+            for (int c = 0; c < 4; ++c)
+                f[r] += a(r, c) * x[c];
+        }
+        return true;
+    };
+    p.jacobian = [&](const double*, double* values) {
+        for (int c = 0, k = 0; c < 4; ++c)
+            for (int r = 0; r < 4; ++r)
+                values[k++] = a(r, c);
+    };
+    p.affine = true;
+    NewtonSolver s(p);
+    auto rhs = [&](std::array<double, 4> x) {
+        for (int r = 0; r < 4; ++r) {
+            b[static_cast<size_t>(r)] = 0;
+            for (int c = 0; c < 4; ++c)
+                b[static_cast<size_t>(r)] += a(r, c) * x[static_cast<size_t>(c)];
+        }
+    };
+    std::vector<double> x{0, 0, 0, 0};
+    rhs({1, 2, 3, 4});
+    REQUIRE(s.solve(x, 1e-10, true, {}).converged);
+    rhs({1e6, 1e6, 1e6, 1e6});
+    residuals = 0;
+    REQUIRE(s.solve(x, 1e-10, false, {}).converged);
+    CHECK(residuals == 1);
+    double worst = 0;
+    for (int r = 0; r < 4; ++r) {
+        long double f = -static_cast<long double>(b[static_cast<size_t>(r)]);
+        for (int c = 0; c < 4; ++c)
+            f += static_cast<long double>(a(r, c)) * x[static_cast<size_t>(c)];
+        worst = std::max(worst, static_cast<double>(std::fabs(f)));
+    }
+    CHECK(worst <= 1e-8);
 }
