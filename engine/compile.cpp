@@ -288,6 +288,7 @@ private:
         for (size_t r = 0; r < rows.size(); ++r)
             res.store(rows[r], 0, position[r]);
         cm_.residual = res.finish();
+        cm_.consistentAffinity = codegen::consistentAffinity(f_.pool, rows, src, cm_.slotIsState);
 
         // CSC: by column (slot), then row; y and yp partials of one (row, slot) share an entry.
         struct Cell {

@@ -2,6 +2,7 @@
 // The immutable result of translation: tapes, Jacobian patterns, event and output
 // tables. A simulation reads it and keeps all mutable state of its own (as MuJoCo's
 // mjModel/mjData), so one CompiledModel can be simulated many times.
+#include "engine/codegen/affinity.hpp"
 #include "engine/codegen/tape.hpp"
 #include "engine/diagram/diagram.hpp"
 #include "engine/expr/pool.hpp"
@@ -82,6 +83,7 @@ struct CompiledModel {
     structure::SparsePattern jacPattern;    // n x n
     codegen::Tape jacobian;             // out[0][k] = dF/dy, out[1][k] = dF/dyp
     std::vector<char> jacHasY, jacHasYp; // structurally non-zero parts of each entry
+    codegen::Affinity consistentAffinity; // of the residual in the solve with the states held
 
     // Initialization: extra rows G over the same y/yp arrays.
     int m = 0;

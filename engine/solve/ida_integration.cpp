@@ -105,7 +105,7 @@ void Run::rootDistances(double t, const double* y, const double* yp)
 // at output points when exact algebraic outputs are asked for (SimulationOptions).
 // tolerance: on the residuals; the points between steps need only the accuracy of the
 // interpolated states they start from (see samplingTolerance).
-void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
+void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool modeGathered)
 {
     if (n_ == 0)
         return; // nothing to solve: the model holds constants and discrete values only
@@ -129,6 +129,7 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
         };
         prob.scale = m_.nominal;
         prob.cancelled = [this] { return sink_.cancelled(); };
+        prob.affine = m_.consistentAffinity.affine;
         consistentProblem_ = prob;
         consistent_ = std::make_unique<solve::NewtonSolver>(std::move(prob));
         consistentZ_.resize(static_cast<size_t>(n_));
@@ -136,7 +137,8 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
     consistentTime_ = t;
     for (int32_t i = 0; i < n_; ++i)
         consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
-    solve::NewtonResult r = consistent_->solve(consistentZ_, tolerance, freshJacobian);
+    solve::NewtonResult r =
+        consistent_->solve(consistentZ_, tolerance, freshJacobian, modeGathered ? consistentMode_ : consistentMode());
     throwIfCancelled(r.cancelled, t, "simulation");
     if (!r.converged) {
         // Singular but consistent (two friction elements stuck in series): block by block.
@@ -151,7 +153,7 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
         // seen the singular matrix and solves it rank-revealing (singular_fallback_solver.hpp).
         for (int32_t i = 0; i < n_; ++i)
             consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
-        r = consistent_->solve(consistentZ_, tolerance, true);
+        r = consistent_->solve(consistentZ_, tolerance, true, consistentMode());
         throwIfCancelled(r.cancelled, t, "simulation");
     }
     if (!r.converged)
@@ -159,6 +161,22 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance)
                                r.message + ")")
             .at(t);
     unpackConsistent(consistentZ_.data());
+}
+
+// The values the consistent solve's Jacobian depends on, when it is affine (NewtonProblem).
+const std::vector<double>& Run::consistentMode()
+{
+    const codegen::Affinity& a = m_.consistentAffinity;
+    consistentMode_.clear();
+    if (!a.affine)
+        return consistentMode_;
+    for (int32_t v : a.disc)
+        consistentMode_.push_back(disc_[static_cast<size_t>(v)]);
+    for (int32_t v : a.pre)
+        consistentMode_.push_back(pre_[static_cast<size_t>(v)]);
+    for (int32_t k : a.rel)
+        consistentMode_.push_back(rel_[static_cast<size_t>(k)]);
+    return consistentMode_;
 }
 
 void Run::unpackConsistent(const double* z)
@@ -277,21 +295,28 @@ void Run::copyOut()
 }
 
 // The solution at time tg inside the step just taken: IDA's interpolant, with the
-// algebraic unknowns solved from it where the crossing functions read them.
-void Run::interpolateAt(double tg)
+// algebraic unknowns solved from it where the crossing functions read them. forRow: an
+// output point, whose derivatives and algebraics need no interpolated start when the
+// solve is one exact step (NewtonProblem::affine); an event found there interpolates again.
+void Run::interpolateAt(double tg, bool forRow)
 {
     if (n_ == 0)
         return; // the relations read time and discrete values only
+    const bool solve = m_.stateSlots.empty() || opt_.exactAlgebraicOutputs || exactRoots();
+    const bool startAnywhere = forRow && solve && consistent_ && consistent_->oneStepExact(consistentMode());
+    const bool modeGathered = forRow && solve && consistent_; // and unchanged until the solve below
     check(IDAGetDky(ida_, tg, 0, dkyY_), "IDAGetDky");
-    check(IDAGetDky(ida_, tg, 1, dkyYp_), "IDAGetDky");
-    for (int32_t i = 0; i < n_; ++i) {
+    if (!startAnywhere)
+        check(IDAGetDky(ida_, tg, 1, dkyYp_), "IDAGetDky");
+    for (int32_t i = 0; i < n_; ++i)
         y_[static_cast<size_t>(i)] = NV_Ith_S(dkyY_, i);
-        yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
-    }
+    if (!startAnywhere)
+        for (int32_t i = 0; i < n_; ++i)
+            yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
     if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
-        solveConsistent(tg, m_.stateSlots.empty());
+        solveConsistent(tg, m_.stateSlots.empty(), 1e-10, modeGathered);
     else if (exactRoots())
-        solveConsistent(tg, false, samplingTolerance());
+        solveConsistent(tg, false, samplingTolerance(), modeGathered);
 }
 
 [[noreturn]] void Run::failIntegration(int flag, double t)

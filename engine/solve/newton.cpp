@@ -1,13 +1,17 @@
 #include "engine/solve/newton.hpp"
 
+#include "engine/solve/singular_fallback_solver.hpp"
 #include "engine/solve/sundials_matrix.hpp"
 
 #include <kinsol/kinsol.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
+#include <sunmatrix/sunmatrix_dense.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 namespace flange::solve {
@@ -17,6 +21,7 @@ struct KinData {
     const NewtonProblem* p;
     std::vector<double> values;
     bool cancelled = false;
+    long jacobians = 0; // over the solver's life: a change means a new factorization
 };
 
 bool cancelRequested(KinData& d)
@@ -45,6 +50,7 @@ int kinJacobian(N_Vector u, N_Vector, SUNMatrix J, void* user, N_Vector, N_Vecto
 {
     auto* d = static_cast<KinData*>(user);
     const SparsePattern& pat = d->p->pattern;
+    ++d->jacobians;
     d->p->jacobian(N_VGetArrayPointer(u), d->values.data());
     fillJacobianMatrix(J, pat, d->values.data());
     return 0;
@@ -62,6 +68,14 @@ struct NewtonSolver::Impl {
     SUNLinearSolver LS = nullptr;
     void* kin = nullptr;
     bool factored = false;
+    // An affine problem's factorization that one step may trust, and the mode it was made in.
+    bool exact = false;
+    std::vector<double> exactMode;
+    // The kept factorization's inverse (row-major), for which KinData::jacobians, and the
+    // infinity norm of A times it minus the identity (infinite when there is none).
+    std::vector<double> inverse;
+    long inverseOf = -1;
+    double inverseError = INFINITY;
 };
 
 NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
@@ -69,7 +83,7 @@ NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
     Impl& m = *impl_;
     m.problem = std::move(p);
     const sunindextype n = static_cast<sunindextype>(m.problem.pattern.cols);
-    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), false};
+    m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), false, 0};
     if (n == 0)
         return;
     SUNContext_Create(nullptr, &m.ctx);
@@ -114,7 +128,8 @@ NewtonSolver::~NewtonSolver()
     delete impl_;
 }
 
-NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool freshJacobian)
+NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool freshJacobian,
+                                  const std::vector<double>& mode)
 {
     Impl& m = *impl_;
     NewtonResult result;
@@ -137,8 +152,9 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     bool reuse = !freshJacobian && m.factored;
     KINSetNoInitSetup(m.kin, reuse ? SUNTRUE : SUNFALSE);
     KINSetMaxSetupCalls(m.kin, reuse ? 10 : 1);
-    if (reuse && quickIterations(x, tolerance, result))
+    if (reuse && quickIterations(x, tolerance, exactFactorization(mode), result))
         return result;
+    const long jacobiansBefore = m.data.jacobians;
     int flag = KINSol(m.kin, m.u, KIN_LINESEARCH, m.us, m.fs);
     if (m.data.cancelled) {
         result.cancelled = true;
@@ -162,6 +178,8 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     long setups = 0;
     KINGetNumJacEvals(m.kin, &setups); // only a factored Jacobian may be reused
     m.factored = setups > 0 || (reuse && flag >= 0); // a reused factorization stays valid
+    if (m.data.jacobians != jacobiansBefore)
+        keepFactorization(mode);
     long iters = 0;
     KINGetNumNonlinSolvIters(m.kin, &iters);
     KINGetFuncNorm(m.kin, &result.residualNorm);
@@ -177,16 +195,100 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     return result;
 }
 
+// A pivot this far below the largest is taken for a round-off zero: the matrix is singular
+// in all but name, and a step on it is no better than its round-off, so it is checked.
+// Wider ratios between the pivots of a well-posed system (a stiff spring beside a light
+// mass, in SI units) stay far above it.
+constexpr double kSmallestTrustedPivot = 1e-10;
+
+// Whether one step on the kept factorization solves the problem in `mode` exactly.
+bool NewtonSolver::exactFactorization(const std::vector<double>& mode) const
+{
+    const Impl& m = *impl_;
+    return m.exact && m.factored && mode.size() == m.exactMode.size() &&
+           (mode.empty() || std::memcmp(mode.data(), m.exactMode.data(), mode.size() * sizeof(double)) == 0);
+}
+
+// After a solve that factored the Jacobian anew: whether one step may trust it, in this
+// mode. Only dense LU's pivots are at hand; KLU's systems keep the confirming residual.
+void NewtonSolver::keepFactorization(const std::vector<double>& mode)
+{
+    Impl& m = *impl_;
+    m.exact = false;
+    if (!m.problem.affine || !usesDenseMatrix(m.problem.pattern) || !factoredByLu(m.LS))
+        return;
+    double smallest = INFINITY, largest = 0;
+    for (sunindextype k = 0; k < SUNDenseMatrix_Columns(m.J); ++k) {
+        const double pivot = std::fabs(SUNDenseMatrix_Column(m.J, k)[k]); // U's diagonal, after LU in place
+        smallest = std::min(smallest, pivot);
+        largest = std::max(largest, pivot);
+    }
+    m.exact = std::isfinite(largest) && smallest > kSmallestTrustedPivot * largest;
+    m.exactMode = mode;
+}
+
+// The inverse of a small dense matrix whose factorization is kept: the solves at output
+// points and between steps reuse one factorization thousands of times, and a product with
+// the inverse costs a fraction of the forward and back substitutions, whose divisions form
+// one long chain. Made on the first solve after each factorization, with how far A times
+// it is from the identity (A: the Jacobian values that were factored); nothing when that
+// is above kInverseError, an ill-conditioned matrix that keeps the substitutions.
+constexpr double kInverseError = 1e-10;
+
+const double* NewtonSolver::keptInverse()
+{
+    Impl& m = *impl_;
+    if (m.inverseOf == m.data.jacobians)
+        return m.inverseError <= kInverseError ? m.inverse.data() : nullptr;
+    m.inverseOf = m.data.jacobians;
+    m.inverseError = INFINITY;
+    const SparsePattern& p = m.problem.pattern;
+    if (!m.factored || !usesDenseMatrix(p) || !factoredByLu(m.LS))
+        return nullptr;
+    const auto n = static_cast<size_t>(p.cols);
+    double* unit = N_VGetArrayPointer(m.f);
+    const double* column = N_VGetArrayPointer(m.step);
+    m.inverse.assign(n * n, 0.0);
+    for (size_t j = 0; j < n; ++j) {
+        std::fill(unit, unit + n, 0.0);
+        unit[j] = 1;
+        if (SUNLinSolSolve(m.LS, m.J, m.step, m.f, 0.0) != 0)
+            return nullptr;
+        for (size_t i = 0; i < n; ++i)
+            m.inverse[i * n + j] = column[i];
+    }
+    std::vector<double> product(n * n, 0.0); // A * inverse, row-major
+    for (size_t c = 0; c < n; ++c)
+        for (int32_t k = p.colPtr[c]; k < p.colPtr[c + 1]; ++k) {
+            const double a = m.data.values[static_cast<size_t>(k)];
+            double* row = &product[static_cast<size_t>(p.rowIdx[static_cast<size_t>(k)]) * n];
+            for (size_t j = 0; j < n; ++j)
+                row[j] += a * m.inverse[c * n + j];
+        }
+    double error = 0;
+    for (size_t r = 0; r < n; ++r) {
+        double sum = 0;
+        for (size_t j = 0; j < n; ++j)
+            sum += std::fabs(product[r * n + j] - (r == j ? 1.0 : 0.0));
+        error = std::max(error, sum);
+    }
+    m.inverseError = std::isfinite(error) ? error : INFINITY;
+    return m.inverseError <= kInverseError ? m.inverse.data() : nullptr;
+}
+
 // Modified Newton on the kept factorization without KINSOL's per-call set-up: the
 // solves at output points and between steps start next to the solution, and for the
-// linear equations of a drive train one step is exact. False leaves x unchanged.
-bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, NewtonResult& result)
+// linear equations of a drive train one step is exact. exact: one step is exact (see
+// NewtonProblem::affine), so the residual after it is not evaluated. False leaves x
+// unchanged.
+bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result)
 {
     Impl& m = *impl_;
     const size_t n = x.size();
     double* u = N_VGetArrayPointer(m.u); // holds x on entry (see solve)
     double* f = N_VGetArrayPointer(m.f);
     double* d = N_VGetArrayPointer(m.step);
+    const double* inverse = keptInverse();
     for (int it = 0; it < 4; ++it) {
         if (cancelRequested(m.data) || !m.problem.residual(u, f))
             return false;
@@ -204,10 +306,29 @@ bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, New
             result.residualNorm = norm;
             return true;
         }
-        if (SUNLinSolSolve(m.LS, m.J, m.step, m.f, 0.0) != 0)
+        // A step not checked by a residual after it takes the inverse only when the residual
+        // it leaves, at most inverseError * norm, is far below the tolerance.
+        if (inverse && (!exact || m.inverseError * norm <= 1e-3 * tolerance)) {
+            for (size_t i = 0; i < n; ++i) {
+                const double* row = inverse + i * n;
+                double sum = 0;
+                for (size_t j = 0; j < n; ++j)
+                    sum += row[j] * f[j];
+                d[i] = sum;
+            }
+        } else if (SUNLinSolSolve(m.LS, m.J, m.step, m.f, 0.0) != 0)
             return false;
         for (size_t i = 0; i < n; ++i)
             u[i] -= d[i];
+        if (exact) {
+            if (!std::all_of(u, u + n, [](double v) { return std::isfinite(v); }))
+                break;
+            std::copy(u, u + n, x.begin());
+            result.converged = true;
+            result.iterations = 1;
+            result.residualNorm = 0; // up to round-off; not evaluated
+            return true;
+        }
     }
     for (size_t i = 0; i < n; ++i)
         u[i] = x[i];

@@ -21,6 +21,11 @@ struct NewtonProblem {
     std::vector<double> scale; // typical magnitude of each unknown
     // Polled once per residual evaluation; true stops the solve with result.cancelled.
     std::function<bool()> cancelled;
+    // F is affine in x and its Jacobian depends on the `mode` passed to solve() alone (the
+    // discrete values and relations it reads): one Newton step on a factorization made in
+    // the same mode is then exact up to round-off, and NewtonSolver takes it without the
+    // residual that would only confirm it (codegen/affinity.hpp decides this for a model).
+    bool affine = false;
 };
 
 struct NewtonResult {
@@ -37,17 +42,24 @@ NewtonResult solveNewton(const NewtonProblem& p, std::vector<double>& x, double 
 // A Newton solver kept across many solves of one system (after every event, at every
 // output point): KINSOL's memory and KLU's symbolic analysis are made once. With
 // freshJacobian = false the last factorization is reused for the first iteration, which
-// is all a nearly consistent starting point needs.
+// is all a nearly consistent starting point needs. mode: for an affine problem, the values
+// its Jacobian depends on (compared bit for bit with those of the factorization).
 class NewtonSolver {
 public:
     explicit NewtonSolver(NewtonProblem p);
     ~NewtonSolver();
     NewtonSolver(const NewtonSolver&) = delete;
     NewtonSolver& operator=(const NewtonSolver&) = delete;
-    NewtonResult solve(std::vector<double>& x, double tolerance, bool freshJacobian);
+    NewtonResult solve(std::vector<double>& x, double tolerance, bool freshJacobian,
+                       const std::vector<double>& mode = {});
+    // Whether a solve in `mode` on the kept factorization is one exact step, from any start.
+    bool oneStepExact(const std::vector<double>& mode) const { return exactFactorization(mode); }
 
 private:
-    bool quickIterations(std::vector<double>& x, double tolerance, NewtonResult& result);
+    bool quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result);
+    bool exactFactorization(const std::vector<double>& mode) const;
+    void keepFactorization(const std::vector<double>& mode);
+    const double* keptInverse();
     struct Impl;
     Impl* impl_;
 };

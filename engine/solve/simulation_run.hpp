@@ -73,8 +73,10 @@ private:
     void computeValues(double t, const double* y, const double* yp, bool initial = false);
     std::string nonFiniteOrigin(const std::string& rowOrigin) const;
     void rootDistances(double t, const double* y, const double* yp);
-    void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10);
+    // modeGathered: consistentMode() has just been called, with nothing changed since.
+    void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10, bool modeGathered = false);
     void unpackConsistent(const double* z);
+    const std::vector<double>& consistentMode();
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
     static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
                            N_Vector, N_Vector);
@@ -83,12 +85,12 @@ private:
     void check(int flag, const char* what);
     void copyIn();
     void copyOut();
-    void interpolateAt(double tg);
+    void interpolateAt(double tg, bool forRow = false);
     [[noreturn]] void failIntegration(int flag, double t);
     void collectCounters();
 
     // ---------- small helpers
-    double hysteresis(int k) const { return 1e-4 * rtol_ * m_.relations[static_cast<size_t>(k)].nominal; }
+    double hysteresis(int k) const { return hysteresis_[static_cast<size_t>(k)]; }
     // Relation k's crossing function from the last distances(): it changes sign when the
     // relation leaves its current value by more than the hysteresis.
     double crossingValue(int k) const
@@ -120,17 +122,21 @@ private:
     bool rowsNeedComputed_ = false;
     std::vector<int> outputs_;
     // Where each column of a row comes from, packed: OutputVar carries names and units,
-    // and walking 2.3 million of them per row was a tenth of a 100,000-inertia run.
+    // and walking 2.3 million of them per row was a tenth of a 100,000-inertia run. One
+    // list per source array: a switch on each column's kind mispredicted at every column.
     struct RowSource {
         double sign = 1, offset = 0;
-        int32_t index = 0;
-        OutputVar::Kind kind = OutputVar::Kind::Constant;
+        int32_t index = 0;  // into the source array
+        int32_t column = 0; // in the row
     };
-    std::vector<RowSource> rowSources_;
+    std::vector<RowSource> rowFromY_, rowFromYp_, rowFromComputed_, rowConstant_, rowFromDiscrete_;
     std::vector<double> rowValues_;
     std::vector<int> stateRelations_;
     std::vector<int> joining_; // relations that switch with the next state event (simultaneous crossings)
     std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
+    // 1e-4 * rtol * nominal per relation: read for every relation at every output point,
+    // where the relations' descriptions (strings and all) are too far apart in memory.
+    std::vector<double> hysteresis_;
     bool rootsReadSolved_ = false;
     std::vector<double> scratchRel_, scratchDisc_;
     std::vector<char> reached_;
@@ -147,6 +153,7 @@ private:
     std::unique_ptr<solve::NewtonSolver> consistent_;
     solve::NewtonProblem consistentProblem_;
     std::vector<double> consistentZ_;
+    std::vector<double> consistentMode_; // consistentMode()'s values
     double consistentTime_ = 0;
     SUNContext ctx_ = nullptr;
     void* ida_ = nullptr;

@@ -121,6 +121,7 @@ struct Content {
     SUNLinearSolver lu = nullptr;
     std::size_t maxFallback = 0;
     bool usingFallback = false;
+    bool luFactored = false;
     int singularInARow = 0;
     int lastFlag = 0;
     PivotedQr qr;
@@ -169,6 +170,7 @@ int setup(SUNLinearSolver s, SUNMatrix A)
     if (canFallBack && dense)
         copyMatrix(A, c.qr);
     c.lastFlag = SUNLinSolSetup(c.lu, A);
+    c.luFactored = c.lastFlag == 0;
     if (c.lastFlag == 0) {
         c.singularInARow = 0;
         return 0;
@@ -235,5 +237,7 @@ SUNLinearSolver newSingularFallbackSolver(SUNLinearSolver lu, SUNContext ctx, st
 }
 
 SUNLinearSolver innerLinearSolver(SUNLinearSolver s) { return content(s).lu; }
+
+bool factoredByLu(SUNLinearSolver s) { return content(s).luFactored; }
 
 } // namespace flange::solve

@@ -26,4 +26,8 @@ SUNLinearSolver newSingularFallbackSolver(SUNLinearSolver lu, SUNContext ctx, st
 // The LU solver inside (for KLU's re-initialization after a restart).
 SUNLinearSolver innerLinearSolver(SUNLinearSolver s);
 
+// Whether the last set-up factored the matrix by LU: false after a failed set-up and when
+// solves go through the rank-revealing QR, whose basic solution is not A's exact inverse.
+bool factoredByLu(SUNLinearSolver s);
+
 } // namespace flange::solve

@@ -83,6 +83,24 @@ TEST_CASE("a computed unknown that is not a finite number stops the run naming i
     }
 }
 
+TEST_CASE("an infinite computed unknown, after finite ones, stops the run as a NaN does")
+{
+    // one / zero is +infinity; the gains before it compute finite values
+    const std::string json = diagramJson(
+        {component("one", "Blocks.Sources.Constant", R"({"k": 1})"), component("zero", "Blocks.Sources.Constant", R"({"k": 0})"),
+         component("g1", "Blocks.Math.Gain", R"({"k": 2})"), component("g2", "Blocks.Math.Gain", R"({"k": 3})"),
+         component("d", "Blocks.Math.Division")},
+        {{"one.y", "g1.u"}, {"g1.y", "g2.u"}, {"one.y", "d.u1"}, {"zero.y", "d.u2"}});
+    try {
+        simulateJson(json);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::BadInput);
+        CHECK_THAT(std::string(e.what()), Catch::Contains("equation d: y = u1/u2") &&
+                                              Catch::Contains("not a finite number") && Catch::Contains("at t = 0 s"));
+    }
+}
+
 TEST_CASE("a fixed start on a computed unknown holds at the start")
 {
     // inertia2.w is computed from the spring-damper's states and inertia1's speed; its fixed

@@ -1,0 +1,174 @@
+// The consistent solve at output points on an affine problem (NewtonProblem::affine):
+// one step on a factorization from the same mode, without a confirming residual; after a
+// change of mode, or on a nearly singular matrix, the step is checked as before.
+#include "engine/solve/newton.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+using namespace flange;
+using namespace flange::solve;
+
+namespace {
+
+// F(x) = A x - b with A = [[2, 1], [1, 3]] in mode 0 and [[5, 0], [1, 1]] in mode 1,
+// or [[1, 1], [1, 1 + 1e-13]] (nearly singular) in mode 2.
+struct Linear {
+    int mode = 0;
+    std::array<double, 2> b{0, 0};
+    int residuals = 0;
+    std::array<double, 4> matrix() const // (0,0), (1,0), (0,1), (1,1)
+    {
+        if (mode == 0)
+            return {2, 1, 1, 3};
+        if (mode == 1)
+            return {5, 1, 0, 1};
+        return {1, 1, 1, 1 + 1e-13};
+    }
+    NewtonProblem problem(bool affine)
+    {
+        NewtonProblem p;
+        p.pattern = structure::patternFromEntries(2, 2, {{0, 0}, {1, 0}, {0, 1}, {1, 1}});
+        p.residual = [this](const double* x, double* f) {
+            ++residuals;
+            const auto a = matrix();
+            f[0] = a[0] * x[0] + a[2] * x[1] - b[0];
+            f[1] = a[1] * x[0] + a[3] * x[1] - b[1];
+            return true;
+        };
+        p.jacobian = [this](const double*, double* values) {
+            const auto a = matrix();
+            std::copy(a.begin(), a.end(), values);
+        };
+        p.affine = affine;
+        return p;
+    }
+    // Residual evaluations of one solve from x, in the current mode.
+    int solve(NewtonSolver& s, std::vector<double>& x, bool fresh)
+    {
+        residuals = 0;
+        const NewtonResult r = s.solve(x, 1e-10, fresh, {static_cast<double>(mode)});
+        CHECK(r.converged);
+        return residuals;
+    }
+};
+
+} // namespace
+
+TEST_CASE("an affine solve on a factorization of its own mode takes one step and no confirming residual")
+{
+    Linear f;
+    NewtonSolver s(f.problem(true));
+    std::vector<double> x{0, 0};
+    f.b = {3, 4};
+    f.solve(s, x, true);
+    CHECK(x[0] == Approx(1).margin(1e-12));
+    CHECK(x[1] == Approx(1).margin(1e-12));
+    f.b = {5, 10}; // the states moved: A x = b gives (1, 3)
+    CHECK(f.solve(s, x, false) == 1);
+    CHECK(x[0] == Approx(1).margin(1e-12));
+    CHECK(x[1] == Approx(3).margin(1e-12));
+}
+
+TEST_CASE("a problem not known to be affine confirms the step with a second residual")
+{
+    Linear f;
+    NewtonSolver s(f.problem(false));
+    std::vector<double> x{0, 0};
+    f.b = {3, 4};
+    f.solve(s, x, true);
+    f.b = {5, 10};
+    CHECK(f.solve(s, x, false) == 2);
+    CHECK(x[1] == Approx(3).margin(1e-12));
+}
+
+TEST_CASE("after a change of mode the kept factorization is not trusted for one step")
+{
+    Linear f;
+    NewtonSolver s(f.problem(true));
+    std::vector<double> x{0, 0};
+    f.b = {3, 4};
+    f.solve(s, x, true);
+    // Mode 1 from x = (1, 1): A1 x = b gives (2, 2). One step on mode 0's factorization
+    // would give (1, 1) - A0^-1 (A1 (1, 1) - b) = (3.6, 0.8).
+    f.mode = 1;
+    f.b = {10, 4};
+    f.solve(s, x, false);
+    CHECK(x[0] == Approx(2).margin(1e-10));
+    CHECK(x[1] == Approx(2).margin(1e-10));
+    // once factored in mode 1, mode 1's solves take one step again
+    f.b = {5, 3};
+    CHECK(f.solve(s, x, false) == 1);
+    CHECK(x[0] == Approx(1).margin(1e-12));
+    CHECK(x[1] == Approx(2).margin(1e-12));
+}
+
+TEST_CASE("a nearly singular factorization's step is checked")
+{
+    Linear f;
+    f.mode = 2; // pivots 1 and 1e-13
+    NewtonSolver s(f.problem(true));
+    std::vector<double> x{0, 0};
+    f.b = {3, 3 + 2e-13}; // A (1, 2)
+    f.solve(s, x, true);
+    f.b = {4, 4 + 2e-13}; // A (2, 2)
+    CHECK(f.solve(s, x, false) >= 2);
+}
+
+TEST_CASE("an unchecked step on an ill-conditioned matrix leaves a residual at round-off, as a substitution does")
+{
+    // Hilbert's 4 x 4 matrix (condition 1.6e4): a product with its computed inverse is off
+    // by about 1e-12 of the right-hand side, a forward and back substitution by round-off.
+    // From x = (1, 2, 3, 4) to A x = A (1e6, 1e6, 1e6, 1e6), a right-hand side of 2e6:
+    // the residual after the one step must stay at round-off (2e6 * 1e-16 * 4).
+    NewtonProblem p;
+    std::vector<structure::SparseEntry> entries;
+    for (int32_t c = 0; c < 4; ++c)
+        for (int32_t r = 0; r < 4; ++r)
+            entries.push_back({r, c});
+    p.pattern = structure::patternFromEntries(4, 4, entries);
+    auto a = [](int r, int c) { return 1.0 / (r + c + 1); };
+    std::array<double, 4> b{};
+    int residuals = 0;
+    p.residual = [&](const double* x, double* f) {
+        ++residuals;
+        for (int r = 0; r < 4; ++r) {
+            f[r] = -b[static_cast<size_t>(r)];
+            for (int c = 0; c < 4; ++c)
+                f[r] += a(r, c) * x[c];
+        }
+        return true;
+    };
+    p.jacobian = [&](const double*, double* values) {
+        for (int c = 0, k = 0; c < 4; ++c)
+            for (int r = 0; r < 4; ++r)
+                values[k++] = a(r, c);
+    };
+    p.affine = true;
+    NewtonSolver s(p);
+    auto rhs = [&](std::array<double, 4> x) {
+        for (int r = 0; r < 4; ++r) {
+            b[static_cast<size_t>(r)] = 0;
+            for (int c = 0; c < 4; ++c)
+                b[static_cast<size_t>(r)] += a(r, c) * x[static_cast<size_t>(c)];
+        }
+    };
+    std::vector<double> x{0, 0, 0, 0};
+    rhs({1, 2, 3, 4});
+    REQUIRE(s.solve(x, 1e-10, true, {}).converged);
+    rhs({1e6, 1e6, 1e6, 1e6});
+    residuals = 0;
+    REQUIRE(s.solve(x, 1e-10, false, {}).converged);
+    CHECK(residuals == 1);
+    double worst = 0;
+    for (int r = 0; r < 4; ++r) {
+        long double f = -static_cast<long double>(b[static_cast<size_t>(r)]);
+        for (int c = 0; c < 4; ++c)
+            f += static_cast<long double>(a(r, c)) * x[static_cast<size_t>(c)];
+        worst = std::max(worst, static_cast<double>(std::fabs(f)));
+    }
+    CHECK(worst <= 1e-8);
+}
