@@ -38,7 +38,12 @@ void CsvWriter::begin(const std::vector<std::string>& names)
     width_ = names.size() + 1;
     rowsPerBlock_ = csvRowsPerBlock(width_);
     filling_.reserve(width_ * rowsPerBlock_);
-    writer_ = std::thread([this] { writerLoop(); });
+    // Two writers where there are two cores or more; a third would only compete with the
+    // simulation for a core on the machines Flange is built for.
+    const size_t writers = std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+    formatters_.resize(writers);
+    for (Formatter& f : formatters_)
+        writers_.emplace_back([this, &f] { writerLoop(f); });
 }
 
 void CsvWriter::row(double time, const std::vector<double>& values)
@@ -53,7 +58,7 @@ void CsvWriter::row(double time, const std::vector<double>& values)
         // A writer far behind (a wide model, a slow disk) holds the simulation back
         // instead of letting the waiting rows grow without bound.
         drained_.wait(lock, [this] { return full_.size() < kMaxQueuedBlocks; });
-        full_.push_back(std::move(filling_));
+        full_.push_back({std::move(filling_), filled_++});
         if (!spare_.empty()) {
             next = std::move(spare_.back());
             spare_.pop_back();
@@ -65,10 +70,10 @@ void CsvWriter::row(double time, const std::vector<double>& values)
     filling_ = std::move(next);
 }
 
-void CsvWriter::writerLoop()
+void CsvWriter::writerLoop(Formatter& f)
 {
     for (;;) {
-        std::vector<double> block;
+        Block block;
         {
             std::unique_lock lock(mutex_);
             wake_.wait(lock, [this] { return closing_ || !full_.empty(); });
@@ -78,9 +83,19 @@ void CsvWriter::writerLoop()
             full_.pop_front();
         }
         drained_.notify_one();
-        format(block);
-        std::lock_guard lock(mutex_);
-        spare_.push_back(std::move(block));
+        const size_t length = format(f, block.values);
+        {
+            // The other writer may hold the block before this one: the file takes them in order.
+            std::unique_lock lock(mutex_);
+            turn_.wait(lock, [&] { return written_ == block.sequence; });
+        }
+        std::fwrite(f.text.data(), 1, length, file_);
+        {
+            std::lock_guard lock(mutex_);
+            ++written_;
+            spare_.push_back(std::move(block.values));
+        }
+        turn_.notify_all();
     }
 }
 
@@ -102,7 +117,7 @@ uint64_t bitsOf(double v)
 // (the first rows of a run are mostly zeros, equal by chance). A partner is only a guess:
 // its text is used for a row only if the bits match, so a wrong guess costs a formatting,
 // never a wrong digit.
-void CsvWriter::findPartners(const double* row)
+void CsvWriter::findPartners(Formatter& f, const double* row) const
 {
     std::unordered_map<uint64_t, uint32_t> first; // magnitude -> first column holding it
     first.reserve(width_);
@@ -110,7 +125,7 @@ void CsvWriter::findPartners(const double* row)
         const uint64_t magnitude = bitsOf(row[i]) & ~kSignBit;
         if (magnitude == 0)
             continue; // zero tells nothing: keep the guess made on an earlier block
-        partner_[i] = first.try_emplace(magnitude, static_cast<uint32_t>(i)).first->second;
+        f.partner[i] = first.try_emplace(magnitude, static_cast<uint32_t>(i)).first->second;
     }
 }
 
@@ -120,31 +135,31 @@ void CsvWriter::findPartners(const double* row)
 // digits of the magnitude, so -x reads "-" + text(x) (NaN and infinity included).
 // Anything else is formatted. Rows go into one preallocated buffer, a whole block
 // becomes one fwrite.
-void CsvWriter::format(const std::vector<double>& block)
+size_t CsvWriter::format(Formatter& f, const std::vector<double>& block) const
 {
-    if (cache_.size() != width_) {
-        cache_.assign(width_, Cached{});
-        partner_.resize(width_);
+    if (f.cache.size() != width_) {
+        f.cache.assign(width_, Cached{});
+        f.partner.resize(width_);
         for (size_t i = 0; i < width_; ++i)
-            partner_[i] = static_cast<uint32_t>(i);
+            f.partner[i] = static_cast<uint32_t>(i);
     }
     const size_t rows = block.size() / width_;
     if (rows == 0)
-        return;
-    findPartners(&block[(rows - 1) * width_]);
+        return 0;
+    findPartners(f, &block[(rows - 1) * width_]);
     // Every value is written as a copy of its whole 32-byte text buffer, of which the
     // next value overwrites what is not its text: room for 32 bytes per value, plus one.
     const size_t room = rows * width_ * sizeof(Cached::text) + 1;
-    if (text_.size() < room)
-        text_.resize(room);
-    char* out = text_.data();
+    if (f.text.size() < room)
+        f.text.resize(room);
+    char* out = f.text.data();
     for (size_t r = 0; r < rows; ++r) {
         const double* row = &block[r * width_];
         for (size_t i = 0; i < width_; ++i) {
-            Cached& c = cache_[i];
+            Cached& c = f.cache[i];
             const uint64_t bits = bitsOf(row[i]);
             if (bits != c.bits || c.length == 0) {
-                const Cached from = cache_[partner_[i]]; // a copy: it may be c itself
+                const Cached from = f.cache[f.partner[i]]; // a copy: it may be c itself
                 if (from.length != 0 && from.bits == bits) {
                     c = from;
                 } else if (from.length != 0 && from.bits == (bits ^ kSignBit)) {
@@ -168,22 +183,24 @@ void CsvWriter::format(const std::vector<double>& block)
         }
         out[-1] = '\n';
     }
-    std::fwrite(text_.data(), 1, static_cast<size_t>(out - text_.data()), file_);
+    return static_cast<size_t>(out - f.text.data());
 }
 
 void CsvWriter::stopWriter()
 {
-    if (!writer_.joinable())
+    if (writers_.empty())
         return;
     {
         std::lock_guard lock(mutex_);
         if (!filling_.empty())
-            full_.push_back(std::move(filling_));
+            full_.push_back({std::move(filling_), filled_++});
         filling_.clear();
         closing_ = true;
     }
-    wake_.notify_one();
-    writer_.join();
+    wake_.notify_all();
+    for (std::thread& w : writers_)
+        w.join();
+    writers_.clear();
 }
 
 void CsvWriter::finish()

@@ -4,7 +4,10 @@
 // about as much as a solver step spends per variable, so rows are handed in blocks to a
 // writer thread that formats and writes while the simulation goes on, and formats as
 // few numbers as it can (csv_writer.cpp): a run's output is dense rows of few distinct
-// values, since half the columns are aliases of others and many hold still.
+// values, since half the columns are aliases of others and many hold still. Blocks are
+// formatted on two threads where the machine has two cores: formatting is most of a
+// dense run's cost (12,000 rows of 190 columns take the writer longer than the whole
+// solve), and each block is written in its turn, so the file is the same.
 #include "engine/io/csv_format.hpp"
 #include "engine/run.hpp"
 
@@ -39,30 +42,6 @@ public:
     void finish();
 
 private:
-    void writerLoop();
-    void format(const std::vector<double>& block);
-    void findPartners(const double* row);
-    void stopWriter();
-
-    std::FILE* file_ = nullptr;
-    std::string path_;
-    size_t width_ = 0; // values per row, time included
-
-    // Rows as flat blocks of width_ doubles (csvRowsPerBlock rows each); filled here,
-    // formatted by the writer thread. At most kMaxQueuedBlocks wait for it.
-    static constexpr size_t kMaxQueuedBlocks = 4;
-    size_t rowsPerBlock_ = kCsvRowsPerBlock;
-    std::vector<double> filling_;
-    std::deque<std::vector<double>> full_;
-    std::vector<std::vector<double>> spare_;
-    std::mutex mutex_;
-    std::condition_variable wake_;    // the writer: a block is waiting, or closing
-    std::condition_variable drained_; // the simulation: the writer has taken a block
-    bool closing_ = false;
-    std::thread writer_;
-
-    // writer thread only
-    std::vector<char> text_;
     // Each column's last value and its text. 32 bytes of text, aligned, so that a copy of
     // the whole array (two aligned vector moves) replaces a copy of `length` bytes.
     struct alignas(16) Cached {
@@ -71,10 +50,44 @@ private:
         uint8_t length = 0; // 0: nothing cached yet
     };
     static_assert(sizeof(Cached::text) > kCsvNumberCapacity);
-    std::vector<Cached> cache_;
-    // An earlier column that last held the same value or its negation (an alias), or
-    // the column itself when none did: its text is reused after a check of the bits.
-    std::vector<uint32_t> partner_;
+    // What one formatting thread keeps between its blocks.
+    struct Formatter {
+        std::vector<char> text;
+        std::vector<Cached> cache;
+        // An earlier column that last held the same value or its negation (an alias), or
+        // the column itself when none did: its text is reused after a check of the bits.
+        std::vector<uint32_t> partner;
+    };
+    struct Block {
+        std::vector<double> values;
+        uint64_t sequence = 0; // blocks are written in this order
+    };
+
+    void writerLoop(Formatter& f);
+    size_t format(Formatter& f, const std::vector<double>& block) const;
+    void findPartners(Formatter& f, const double* row) const;
+    void stopWriter();
+
+    std::FILE* file_ = nullptr;
+    std::string path_;
+    size_t width_ = 0; // values per row, time included
+
+    // Rows as flat blocks of width_ doubles (csvRowsPerBlock rows each); filled here,
+    // formatted by the writer threads. At most kMaxQueuedBlocks wait for them.
+    static constexpr size_t kMaxQueuedBlocks = 4;
+    size_t rowsPerBlock_ = kCsvRowsPerBlock;
+    std::vector<double> filling_;
+    uint64_t filled_ = 0; // blocks handed over
+    std::deque<Block> full_;
+    std::vector<std::vector<double>> spare_;
+    std::mutex mutex_;
+    std::condition_variable wake_;    // the writers: a block is waiting, or closing
+    std::condition_variable drained_; // the simulation: a writer has taken a block
+    std::condition_variable turn_;    // the writers: the block before theirs is written
+    uint64_t written_ = 0;            // blocks written to the file
+    bool closing_ = false;
+    std::vector<Formatter> formatters_;
+    std::vector<std::thread> writers_;
 };
 
 } // namespace flange::io
