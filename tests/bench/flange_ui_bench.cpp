@@ -32,6 +32,17 @@ double median(std::vector<double> v)
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
+// Milliseconds from Simulate to the final plot drawn.
+double simulateToPlot(flange::ui::SimulationWorkspace& sim)
+{
+    QElapsedTimer timer;
+    timer.start();
+    sim.simulate();
+    sim.controller()->waitForFinished(600000);
+    QApplication::processEvents(); // the final redraw
+    return timer.nsecsElapsed() * 1e-6;
+}
+
 void benchSimulate(const flange::ui::ComponentLibrary& library, const QString& label, const QString& path,
                    const QStringList& extraSignals)
 {
@@ -49,12 +60,7 @@ void benchSimulate(const flange::ui::ComponentLibrary& library, const QString& l
     QApplication::processEvents();
     std::vector<double> wall, translate, solver, overhead;
     for (int r = 0; r < 5; ++r) {
-        QElapsedTimer timer;
-        timer.start();
-        sim.simulate();
-        sim.controller()->waitForFinished(600000);
-        QApplication::processEvents(); // the final redraw
-        const double w = timer.nsecsElapsed() * 1e-6;
+        const double w = simulateToPlot(sim);
         const auto& st = sim.controller()->lastStats();
         const double tr = sim.controller()->lastTranslateSeconds() * 1e3;
         const double so = (st.initSeconds + st.integrateSeconds) * 1e3;
@@ -95,14 +101,8 @@ void benchExamples(const flange::ui::ComponentLibrary& library, const QString& r
         flange::ui::SimulationWorkspace& sim = *window.simulation();
         QApplication::processEvents();
         std::vector<double> wall;
-        for (int r = 0; r < 5; ++r) {
-            QElapsedTimer timer;
-            timer.start();
-            sim.simulate();
-            sim.controller()->waitForFinished(600000);
-            QApplication::processEvents();
-            wall.push_back(timer.nsecsElapsed() * 1e-6);
-        }
+        for (int r = 0; r < 5; ++r)
+            wall.push_back(simulateToPlot(sim));
         const double w = median(wall);
         std::printf("%-36s %8.1f\n", qPrintable(name), w);
         if (w > slowest) {

@@ -67,12 +67,11 @@ TEST_CASE("a drive line of spring-dampers integrates two states per inertia and 
     CHECK(s.sink.at("inertia10.a", 0.5) == Approx(-s.sink.at("springDamper9.tau", 0.5)).epsilon(1e-9));
 }
 
-TEST_CASE("a computed unknown that is not a finite number stops the run naming its equation")
+namespace {
+
+// The run stops at t = 0 naming d's division as the equation that gave no finite number.
+void checkStopsAtDivision(const std::string& json)
 {
-    // Nothing here has a state: the division's output is computed from the constants alone.
-    const std::string json = diagramJson(
-        {component("zero", "Blocks.Sources.Constant", R"({"k": 0})"), component("d", "Blocks.Math.Division")},
-        {{"zero.y", "d.u1"}, {"zero.y", "d.u2"}});
     try {
         simulateJson(json);
         FAIL("no error");
@@ -83,6 +82,17 @@ TEST_CASE("a computed unknown that is not a finite number stops the run naming i
     }
 }
 
+} // namespace
+
+TEST_CASE("a computed unknown that is not a finite number stops the run naming its equation")
+{
+    // Nothing here has a state: the division's output is computed from the constants alone.
+    const std::string json = diagramJson(
+        {component("zero", "Blocks.Sources.Constant", R"({"k": 0})"), component("d", "Blocks.Math.Division")},
+        {{"zero.y", "d.u1"}, {"zero.y", "d.u2"}});
+    checkStopsAtDivision(json);
+}
+
 TEST_CASE("an infinite computed unknown, after finite ones, stops the run as a NaN does")
 {
     // one / zero is +infinity; the gains before it compute finite values
@@ -91,14 +101,7 @@ TEST_CASE("an infinite computed unknown, after finite ones, stops the run as a N
          component("g1", "Blocks.Math.Gain", R"({"k": 2})"), component("g2", "Blocks.Math.Gain", R"({"k": 3})"),
          component("d", "Blocks.Math.Division")},
         {{"one.y", "g1.u"}, {"g1.y", "g2.u"}, {"one.y", "d.u1"}, {"zero.y", "d.u2"}});
-    try {
-        simulateJson(json);
-        FAIL("no error");
-    } catch (const Error& e) {
-        CHECK(e.kind() == ErrorKind::BadInput);
-        CHECK_THAT(std::string(e.what()), Catch::Contains("equation d: y = u1/u2") &&
-                                              Catch::Contains("not a finite number") && Catch::Contains("at t = 0 s"));
-    }
+    checkStopsAtDivision(json);
 }
 
 TEST_CASE("a fixed start on a computed unknown holds at the start")
