@@ -54,7 +54,9 @@ TEST_CASE("autosave writes the recovery file after its delay and not before", "[
     QTest::qWait(kDelay / 2);
     CHECK(recoveryFiles(dir).isEmpty());
     REQUIRE(waitForRecoveryFile(dir, 5000) >= 0);
-    CHECK(sinceEdit.elapsed() >= kDelay);
+    // The autosave timer is a coarse timer (right for a background save), which Qt lets
+    // fire up to 5% early to batch wake-ups; anything earlier would be a bug.
+    CHECK(sinceEdit.elapsed() >= kDelay * 95 / 100);
     CHECK(recoveryFiles(dir).size() == 1);
     CHECK(QFileInfo(autosave.recoveryPath()).dir() == QDir(dir.path()));
 }
