@@ -69,7 +69,7 @@ void benchSimulate(const flange::ui::ComponentLibrary& library, const QString& l
         solver.push_back(so);
         overhead.push_back(100.0 * (w - tr - so) / so);
     }
-    std::printf("%-22s %12.1f %12.1f %12.1f %11.1f%%  (%zu rows, %zu variables)\n", qPrintable(label), median(wall),
+    std::printf("%-26s %8.1f %12.1f %12.1f %11.1f%%  (%zu rows, %zu variables)\n", qPrintable(label), median(wall),
                 median(translate), median(solver), median(overhead), sim.controller()->current()->rowCount(),
                 sim.controller()->current()->variableCount());
 }
@@ -164,6 +164,19 @@ int main(int argc, char** argv)
     QApplication::setOrganizationName(QStringLiteral("FlangeBench"));
     const flange::ui::ComponentLibrary library = flange::ui::loadComponentLibrary();
     const QString root = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(FLANGE_SOURCE_DIR);
+    // A second argument times only the examples whose package/name contains it (for profiling).
+    const QString only = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
+    if (!only.isEmpty()) {
+        std::printf("%-26s %8s %12s %12s %12s\n", "model", "wall", "translate", "solver", "overhead");
+        for (const char* package : {"Rotational", "Translational"}) {
+            const QDir dir(root + QStringLiteral("/models/msl/") + QLatin1String(package));
+            for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+                if ((QLatin1String(package) + QLatin1Char('/') + f).contains(only))
+                    benchSimulate(library, QLatin1String(package) + QLatin1Char('/') + QFileInfo(f).baseName(),
+                                  dir.filePath(f), {});
+        }
+        return 0;
+    }
 
     QTemporaryDir dir;
     const QString chain = dir.filePath(QStringLiteral("chain1000.json"));
@@ -176,7 +189,7 @@ int main(int argc, char** argv)
     }
     std::printf("Simulate in the window, median of 5 (ms): wall = Simulate pressed to final plot drawn;\n"
                 "overhead = wall - translate - solver, against solver (goal: under 10%%)\n");
-    std::printf("%-22s %12s %12s %12s %12s\n", "model", "wall", "translate", "solver", "overhead");
+    std::printf("%-26s %8s %12s %12s %12s\n", "model", "wall", "translate", "solver", "overhead");
     benchSimulate(library, QStringLiteral("CoupledClutches"), root + QStringLiteral("/models/msl/Rotational/CoupledClutches.json"),
                   {});
     benchSimulate(library, QStringLiteral("chain of 1000"), chain,

@@ -5,13 +5,17 @@
 #include "ui/plot/subplot.hpp"
 #include "test_plot_support.hpp"
 
+#include <QChartView>
 #include <QElapsedTimer>
+#include <QXYSeries>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <memory>
+#include <vector>
 
 using namespace flange;
 using namespace flange::ui;
@@ -144,6 +148,60 @@ TEST_CASE("curves of one unit share an axis and a second unit gets the right axi
     w.area.removeSignal("c.f");
     CHECK(w.area.page(0)->subplotCount() == 2); // emptied by removing its signal: gone
     CHECK_FALSE(w.area.isPlotted("c.f"));
+}
+
+TEST_CASE("a refresh replaces only the curves whose points changed, and a new run's empty curve keeps its pen", "[plot]")
+{
+    // Each replace and each pen change makes Qt Charts stroke the curve or lay out the legend
+    // and axes again: most of what a Simulate cost in the window for the small examples.
+    test::ShownArea w;
+    auto ramp = [](size_t v, double t) { return (1.0 + static_cast<double>(v)) * t; };
+    auto first = test::makeRun({{"a.f", "N"}, {"b.f", "N"}}, 20000, 0, 1, ramp);
+    auto second = test::makeRun({{"a.f", "N"}, {"b.f", "N"}}, 20000, 0, 1, ramp);
+    w.area.setResults(second, first);
+    w.area.addSignal("a.f");
+    w.area.addSignal("b.f");
+    Subplot* sp = w.area.subplot(0, 0);
+    QChart* chart = sp->findChild<QChartView*>()->chart();
+    REQUIRE(chart->series().size() == 4); // two ghosts and two curves
+    std::vector<std::unique_ptr<QSignalSpy>> replaced;
+    for (QAbstractSeries* s : chart->series())
+        replaced.push_back(std::make_unique<QSignalSpy>(static_cast<QXYSeries*>(s), &QXYSeries::pointsReplaced));
+    auto curveNamed = [&](const QString& name, bool ghost) {
+        // The ghosts were added first (drawn underneath).
+        const QList<QAbstractSeries*> all = chart->series();
+        const int index = (ghost ? 0 : 2) + (name == "b.f" ? 1 : 0);
+        REQUIRE(index < all.size());
+        auto* s = static_cast<QXYSeries*>(all[index]);
+        REQUIRE(s->name() == name);
+        return s;
+    };
+    QXYSeries* curveA = curveNamed("a.f", false);
+    const double densePen = curveA->pen().widthF();
+    REQUIRE(curveA->count() < 20000); // decimated: drawn with the thin pen
+
+    w.area.refresh(); // nothing new
+    for (auto& spy : replaced)
+        CHECK(spy->count() == 0);
+
+    // The third run: its variables are known before its rows. Its curves are empty and
+    // keep the thin pen of the dense curves they will be again.
+    auto third = std::make_shared<RunResult>();
+    third->begin({{"a.f", "N"}, {"b.f", "N"}});
+    third->stopTime = 1;
+    w.area.setResults(third, second);
+    REQUIRE(chart->series().size() == 4); // the same series, reading the new runs
+    CHECK(curveNamed("a.f", false) == curveA);
+    CHECK(curveA->count() == 0);
+    CHECK(curveA->pen().widthF() == densePen);
+    const int before = static_cast<int>(replaced[2]->count());
+    test::appendSamples(*third, 0, 20000, 0, 1, 20000, ramp);
+    w.area.refresh();
+    CHECK(replaced[2]->count() == before + 1);
+    CHECK(curveA->count() > 2);
+    CHECK(curveA->pen().widthF() == densePen);
+    w.area.refresh();
+    CHECK(replaced[2]->count() == before + 1); // and not again while nothing changes
 }
 
 TEST_CASE("three 10^5-point curves redraw in a few milliseconds", "[plot]")

@@ -21,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QProgressBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -139,6 +140,52 @@ TEST_CASE("Stop ends a long run within 0.2 s and keeps the rows computed so far"
     CHECK(controller.current()->status == RunResult::Status::Cancelled);
     CHECK(controller.current()->rowCount() >= 100);
     CHECK(controller.current()->time().back() < 1e5);
+}
+
+TEST_CASE("the progress bar stays hidden through a quick run and appears for a long one", "[simulation]")
+{
+    // A bar that flashes for a few ms tells nothing, and costs a synchronous repaint and
+    // a status bar layout at every batch.
+    QTemporaryDir dir;
+    auto writeFirst = [&](const QString& name, double stopTime) {
+        QFile in(test::sourcePath("models/msl/Rotational/First.json"));
+        REQUIRE(in.open(QIODevice::ReadOnly));
+        diagram::Json d = diagram::Json::parse(in.readAll().toStdString());
+        d["experiment"]["stopTime"] = stopTime;
+        const QString path = dir.filePath(name);
+        QFile out(path);
+        REQUIRE(out.open(QIODevice::WriteOnly));
+        out.write(QByteArray::fromStdString(d.dump()));
+        return path;
+    };
+    MainWindow window(test::bundledComponentLibrary());
+    window.setQuiet(true);
+    const QList<QProgressBar*> bars = window.findChildren<QProgressBar*>();
+    REQUIRE(bars.size() == 1);
+    QProgressBar* bar = bars.front();
+    RunController* controller = window.simulation()->controller();
+
+    REQUIRE(window.openFile(writeFirst("quick.json", 0.01)));
+    window.simulation()->simulate();
+    bool shown = false;
+    while (controller->isRunning()) {
+        QCoreApplication::processEvents();
+        shown |= !bar->isHidden();
+    }
+    CHECK(controller->current()->status == RunResult::Status::Finished);
+    CHECK_FALSE(shown);
+
+    REQUIRE(window.openFile(writeFirst("long.json", 1e5)));
+    window.simulation()->simulate();
+    QElapsedTimer waited;
+    waited.start();
+    while (bar->isHidden() && controller->isRunning() && waited.elapsed() < 10000)
+        QTest::qWait(10);
+    CHECK_FALSE(bar->isHidden());
+    CHECK(controller->isRunning());
+    window.simulation()->stop();
+    REQUIRE(controller->waitForFinished(5000));
+    CHECK(bar->isHidden());
 }
 
 TEST_CASE("a new run cancels the one in progress and only its own rows arrive", "[simulation]")

@@ -18,6 +18,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
+#include <vector>
 
 namespace flange::ui::plot {
 
@@ -29,13 +31,19 @@ QString shortName(const QString& name) { return name.section(QLatin1Char('.'), -
 
 QString bracketed(const QString& unit) { return QStringLiteral("[%1]").arg(unit.isEmpty() ? QStringLiteral("1") : unit); }
 
+// The range an axis can show: nothing finite to show (a value beyond any range) gives an
+// empty unit axis.
+std::pair<double, double> showableRange(double lo, double hi)
+{
+    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi - lo < std::numeric_limits<double>::infinity()))
+        return {0, 1};
+    return {lo, hi};
+}
+
 // True when the labels may have changed width.
 bool setTicks(QValueAxis* axis, double lo, double hi, double pixels, double pixelsPerTick)
 {
-    if (!std::isfinite(lo) || !std::isfinite(hi) || !(hi - lo < std::numeric_limits<double>::infinity())) {
-        lo = 0; // nothing finite to show (a value beyond any range): an empty unit axis
-        hi = 1;
-    }
+    std::tie(lo, hi) = showableRange(lo, hi);
     const double step = niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)));
     const bool changed = axis->min() != lo || axis->max() != hi || axis->tickInterval() != step;
     // Qt lays out the ticks at every change: the interval grows before the range does, or a
@@ -255,9 +263,19 @@ void Subplot::applyColors()
 
 void Subplot::refresh()
 {
+    // Every curve's new points first, the axes next, the points last: QtCharts strokes a
+    // non-empty series' whole outline again at each axis range change and at each
+    // replace, and that stroking is most of a redraw. So a curve is replaced only when
+    // its points differ, and the curves are emptied before the axes move (an empty
+    // series costs nothing to lay out).
     const int cols = columns();
     constexpr double inf = std::numeric_limits<double>::infinity();
     std::array<std::pair<double, double>, 2> span{{{inf, -inf}, {inf, -inf}}};
+    struct Drawn {
+        QXYSeries* series;
+        QList<QPointF> points;
+    };
+    std::vector<Drawn> drawn;
     for (Curve& c : curves_) {
         for (bool ghost : {false, true}) {
             QXYSeries* s = ghost ? c.ghost : c.series;
@@ -273,16 +291,17 @@ void Subplot::refresh()
                 lo = std::min(lo, p.y());
                 hi = std::max(hi, p.y());
             }
-            if (bool& dense = ghost ? c.ghostDense : c.dense; dense != (pts.size() > cols)) {
+            // An empty curve (a new run before its rows) keeps its pen: a pen change lays out
+            // the legend and the axes again, and the rows arriving would change it back.
+            if (bool& dense = ghost ? c.ghostDense : c.dense; !pts.isEmpty() && dense != (pts.size() > cols)) {
                 dense = !dense;
                 const QColor color = curveColor(c.colorIndex, palette());
                 s->setPen(ghost ? ghostPen(color, dense) : curvePen(color, dense));
             }
-            s->replace(c.discrete ? toSteps(pts) : pts);
+            drawn.push_back({s, c.discrete ? toSteps(pts) : std::move(pts)});
         }
     }
-    const QRectF area = chart_->plotArea();
-    setTicks(timeAxis_, t0_, t1_, area.width(), 90);
+    std::array<std::pair<double, double>, 2> yRange;
     for (int side : {Left, Right}) {
         auto [lo, hi] = yZoom_[static_cast<size_t>(side)].value_or(span[static_cast<size_t>(side)]);
         if (!yZoom_[static_cast<size_t>(side)]) {
@@ -299,8 +318,25 @@ void Subplot::refresh()
                 hi += margin;
             }
         }
+        yRange[static_cast<size_t>(side)] = showableRange(lo, hi);
+    }
+    auto moves = [](const QValueAxis* axis, std::pair<double, double> range) {
+        return axis->min() != range.first || axis->max() != range.second;
+    };
+    if (moves(timeAxis_, showableRange(t0_, t1_)) || moves(yAxes_[Left], yRange[Left]) ||
+        moves(yAxes_[Right], yRange[Right]))
+        for (Drawn& d : drawn)
+            if (d.series->count() > 0)
+                d.series->clear();
+    const QRectF area = chart_->plotArea();
+    setTicks(timeAxis_, t0_, t1_, area.width(), 90);
+    for (int side : {Left, Right}) {
+        const auto [lo, hi] = yRange[static_cast<size_t>(side)];
         labelsChanged_ |= setTicks(yAxes_[static_cast<size_t>(side)], lo, hi, area.height(), 40);
     }
+    for (Drawn& d : drawn)
+        if (d.series->points() != d.points)
+            d.series->replace(d.points);
     overlay_->setTimeRange(t0_, t1_);
     updateReadout();
 }

@@ -94,6 +94,17 @@ SimulationWorkspace::SimulationWorkspace(QMainWindow* window, DiagramDocument* d
     window->statusBar()->addPermanentWidget(progress_);
     progress_->hide();
     progressLabel_->hide();
+    // A run done within the delay never shows them: no flicker, and no synchronous
+    // repaint of the bar (QProgressBar::setValue paints at once) or status bar layout.
+    progressDelay_ = new QTimer(this);
+    progressDelay_->setSingleShot(true);
+    progressDelay_->setInterval(200);
+    connect(progressDelay_, &QTimer::timeout, this, [this] {
+        if (controller_->isRunning()) {
+            progress_->show();
+            progressLabel_->show();
+        }
+    });
 
     autoRun_ = new QTimer(this);
     autoRun_->setSingleShot(true);
@@ -115,9 +126,8 @@ void SimulationWorkspace::connectController()
     connect(controller_, &RunController::runStarted, this, [this] {
         actions_.stopRun->setEnabled(true);
         progress_->setValue(0);
-        progress_->show();
         progressLabel_->setText(tr("Translating…"));
-        progressLabel_->show();
+        progressDelay_->start();
         // The plots keep the last run until this one's variables arrive (a few ms), so the
         // charts are rebuilt once per run, not twice.
         browserVariables_ = 0;
@@ -143,6 +153,7 @@ void SimulationWorkspace::connectController()
     });
     connect(controller_, &RunController::runEnded, this, [this](RunResult::Status status) {
         actions_.stopRun->setEnabled(false);
+        progressDelay_->stop();
         progress_->hide();
         progressLabel_->hide();
         const auto result = controller_->current();
@@ -211,6 +222,7 @@ void SimulationWorkspace::connectViews()
         controller_->clear();
         actions_.stopRun->setEnabled(false);
         actions_.exportCsv->setEnabled(false);
+        progressDelay_->stop();
         progress_->hide();
         progressLabel_->hide();
         lastRunKey_.clear();

@@ -85,6 +85,7 @@ private:
     QProgressBar* progress_;
     QLabel* progressLabel_;
     QTimer* autoRun_;
+    QTimer* progressDelay_; // the progress bar appears only for runs that last
     bool syncingSelection_ = false;
     size_t browserVariables_ = 0; // variables of the current run the browser shows
     QString lastRunKey_; // the simulated content of the diagram, to skip no-op re-runs
