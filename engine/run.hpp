@@ -55,6 +55,9 @@ class ResultSink {
 public:
     virtual ~ResultSink() = default;
     virtual void begin(const std::vector<std::string>& names) {}
+    // The output points on the grid, before the first row: a sink that keeps the rows can
+    // size its storage once (each event adds two rows beyond these).
+    virtual void expectRows(long gridRows) {}
     virtual void row(double time, const std::vector<double>& values) = 0;
     virtual void event(const EventRecord& e) {}
     virtual bool cancelled() { return false; }

@@ -112,6 +112,7 @@ void nameApplication()
 int main(int argc, char** argv)
 {
     flange::app::tuneAllocator();
+    flange::app::preferLargePages();
     if (asksOnlyForInformation(argc, argv)) {
         QCoreApplication core(argc, argv);
         nameApplication();

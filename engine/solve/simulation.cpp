@@ -79,6 +79,7 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     tEnd_ = settings.tEnd;
     dt_ = settings.dt;
     rtol_ = settings.rtol;
+    gridRows_ = settings.gridRows;
     for (size_t k = 0; k < m.relations.size(); ++k)
         if (!m.relations[k].timeEvent) {
             stateRelations_.push_back(static_cast<int>(k));
@@ -113,6 +114,7 @@ SimulationStats Run::run()
     for (int i : outputs_)
         names.push_back(m_.outputs[static_cast<size_t>(i)].name);
     sink_.begin(names);
+    sink_.expectRows(gridRows_);
     auto c0 = std::chrono::steady_clock::now();
     initialize();
     // The transient starts with an event iteration in which initial() is false (Modelica

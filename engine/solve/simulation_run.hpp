@@ -116,6 +116,7 @@ private:
     ResultSink& sink_;
     int32_t n_ = 0;
     double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
+    long gridRows_ = 0;
     std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
     std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_, computedRegs_;
     std::vector<double> computed_; // the explicitly computed unknowns, from the last computeValues()

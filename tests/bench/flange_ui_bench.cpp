@@ -4,6 +4,7 @@
 // difference as the live-plot overhead; then the same wall time for every MSL example (the
 // goal: under 20 ms each), and the redraw time of one subplot holding three 10^5-point curves. Figures only (timing goals live here, not in tests). Runs offscreen.
 #include "chain_model.hpp"
+#include "app/allocator_tuning.hpp"
 #include "ui/document/component_library.hpp"
 #include "ui/main_window.hpp"
 #include "ui/plot/plot_area.hpp"
@@ -157,6 +158,8 @@ void benchRedraw()
 
 int main(int argc, char** argv)
 {
+    flange::app::tuneAllocator(); // as the window's executable does, so the figures are its
+    flange::app::preferLargePages();
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -22,6 +22,19 @@ TEST_CASE("an undamped mass-spring oscillates as x0 cos(omega t)")
         CHECK(s.sink.at("mass.s", t) == Approx(0.1 * std::cos(2 * t)).margin(1e-6));
 }
 
+TEST_CASE("a run tells its sink the output grid's rows before the first row")
+{
+    // 3 s at 0.01 s: 301 grid points; the window sizes its storage from this.
+    auto s = simulateJson(diagramJson(
+        {component("fixed", "Translational.Components.Fixed"),
+         component("spring", "Translational.Components.Spring", R"({"c": 4, "s_rel0": 0})"),
+         component("mass", "Translational.Components.Mass", R"({"m": 1, "L": 0})", R"({"s": {"start": 0.1, "fixed": true}, "v": {"start": 0, "fixed": true}})")},
+        {{"fixed.flange", "spring.flange_a"}, {"spring.flange_b", "mass.flange_a"}}, 3.0, 0.01));
+    CHECK(s.sink.expectedRows == 301);
+    CHECK(s.sink.rowsWhenExpected == 0);
+    CHECK(s.sink.times.size() == 301); // no events: exactly the grid
+}
+
 TEST_CASE("after a step in its force, a mass-spring's acceleration at output points follows a = F - c x")
 {
     // m = 1, c = 4, F = 1 N from 0.5 s: x = 0.1 cos 2t before, then

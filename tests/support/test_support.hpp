@@ -21,7 +21,14 @@ struct MemorySink : ResultSink {
     std::vector<double> times;
     std::vector<std::vector<double>> rows;
     std::vector<EventRecord> events;
+    long expectedRows = -1;     // as told before the first row
+    long rowsWhenExpected = -1; // rows received by then
     void begin(const std::vector<std::string>& n) override { names = n; }
+    void expectRows(long gridRows) override
+    {
+        expectedRows = gridRows;
+        rowsWhenExpected = static_cast<long>(times.size());
+    }
     void row(double t, const std::vector<double>& v) override
     {
         times.push_back(t);

@@ -25,6 +25,9 @@ public:
     enum class Status { Running, Finished, Cancelled, Failed };
 
     void begin(std::vector<ResultVariable> variables);
+    // Room for this many rows in every column, so the batches of a run append without
+    // moving the columns again (memory not yet written costs no pages).
+    void reserve(size_t rows);
     // Rows in row-major order: values.size() == times.size() * variableCount().
     void appendRows(const std::vector<double>& times, const std::vector<double>& values);
     void appendEvent(EventRecord e) { events_.push_back(std::move(e)); }

@@ -21,6 +21,7 @@ struct RunBatch {
     std::string phase;
     double phaseFraction = -1;
 
+    long expectedRows = 0; // the run's output grid, in the batch after the variables
     std::vector<double> times;
     std::vector<double> values; // row-major, variables.size() per row
     std::vector<EventRecord> events;

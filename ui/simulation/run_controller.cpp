@@ -164,6 +164,8 @@ void RunController::deliver(int runId, const std::shared_ptr<RunBatch>& batch)
         emit resultGrown(); // the variables are known: the browser can show them
     }
     if (!batch->times.empty() || !batch->events.empty()) {
+        if (batch->expectedRows > 0)
+            r.reserve(StreamingSink::likelyRows(batch->expectedRows));
         if (!batch->times.empty())
             r.appendRows(batch->times, batch->values);
         for (EventRecord& e : batch->events)
