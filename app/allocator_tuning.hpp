@@ -28,16 +28,4 @@ inline void tuneAllocator()
 #endif
 }
 
-// For the window, which keeps every row of a run and receives them from the worker in
-// blocks of up to tens of MB: with 4 KiB pages, first touching that memory (the page
-// faults) was half the worker's time on Vehicle (12,012 rows of 201 variables). mimalloc
-// then asks the system for 2 MiB pages (transparent huge pages, where the system allows
-// them), 512 times fewer faults. flange-sim gains nothing from it (docs/performance.md).
-inline void preferLargePages()
-{
-#if defined(FLANGE_MIMALLOC)
-    mi_option_enable(mi_option_large_os_pages);
-#endif
-}
-
 } // namespace flange::app

@@ -112,7 +112,6 @@ void nameApplication()
 int main(int argc, char** argv)
 {
     flange::app::tuneAllocator();
-    flange::app::preferLargePages();
     if (asksOnlyForInformation(argc, argv)) {
         QCoreApplication core(argc, argv);
         nameApplication();

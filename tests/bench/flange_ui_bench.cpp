@@ -159,7 +159,6 @@ void benchRedraw()
 int main(int argc, char** argv)
 {
     flange::app::tuneAllocator(); // as the window's executable does, so the figures are its
-    flange::app::preferLargePages();
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

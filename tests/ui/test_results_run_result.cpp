@@ -1,5 +1,6 @@
-// The run's result as the window holds it: row-major batches from the worker become one
-// column per variable, in row order, whatever the batches' sizes.
+// The run's result as the window holds it: row-major batches made on the GUI thread
+// (tests, benchmarks) become one column per variable, in row order, whatever the
+// batches' sizes. (Rows from the worker: test_streaming_sink.cpp.)
 #include "ui/results/run_result.hpp"
 
 #include <catch2/catch.hpp>
@@ -45,7 +46,7 @@ TEST_CASE("rows appended in batches of any size land in their columns in order",
     CHECK(wrong == 0);
 }
 
-TEST_CASE("a result reserved for a run's rows takes its batches without moving a column", "[results]")
+TEST_CASE("a result reserved for its rows takes its batches without moving a column", "[results]")
 {
     RunResult r;
     r.begin({{"a", "m", false, false}, {"b", "", false, false}});

@@ -1,6 +1,7 @@
-// The worker's side of a run in the window: rows collected into batches that are sized
-// once for the rows they will hold, and posted in order with the run's expected rows.
+// The worker's side of a run in the window: rows written once into a store the window
+// reads, handed over in batches that come sooner at the start of a run.
 #include "ui/simulation/streaming_sink.hpp"
+#include "ui/results/run_result.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -11,27 +12,68 @@
 
 using namespace flange::ui;
 
-TEST_CASE("a streaming batch is sized for the run's rows once and posts them in order", "[simulation]")
+TEST_CASE("a run's rows are written once into a store sized for them, which every batch hands over", "[simulation]")
 {
     std::vector<std::shared_ptr<RunBatch>> posted;
     std::atomic<bool> cancel{false};
     // A long interval: nothing is posted until flush().
     StreamingSink sink([&](std::shared_ptr<RunBatch> b) { posted.push_back(std::move(b)); }, cancel, 1000000);
+    sink.begin({"a", "b", "c"});
     sink.expectRows(2001);
-    const std::vector<double> row(50, 1.5);
-    sink.row(0, row);
-    const double* start = sink.pending().values.data();
-    REQUIRE(sink.pending().values.capacity() >= 2001 * row.size());
-    for (int i = 1; i < 2001; ++i)
-        sink.row(i * 1e-3, row);
-    CHECK(sink.pending().values.data() == start); // never moved while it filled
+    for (int i = 0; i < 1000; ++i)
+        sink.row(i, {1.0 * i, -1.0 * i, 0.5});
+    const RowStore* store = sink.store();
+    REQUIRE(store != nullptr);
+    CHECK(store->capacity() >= 2001);
     sink.flush();
-    REQUIRE(posted.size() == 1);
-    CHECK(posted[0]->expectedRows == 2001);
-    CHECK(posted[0]->times.size() == 2001);
-    CHECK(posted[0]->values.size() == 2001 * row.size());
-    CHECK(posted[0]->times.back() == 2.0);
-    CHECK(StreamingSink::likelyRows(2001) > 2001); // room for the rows of events
+    for (int i = 1000; i < 2001; ++i)
+        sink.row(i, {1.0 * i, -1.0 * i, 0.5});
+    sink.flush();
+    sink.flush(); // nothing new
+    REQUIRE(posted.size() == 3);
+    CHECK(posted[0]->newRows);
+    CHECK(posted[0]->rowCount == 1000);
+    CHECK(posted[1]->newRows);
+    CHECK(posted[1]->rowCount == 2001);
+    CHECK_FALSE(posted[2]->newRows);
+    CHECK(posted[0]->rows.get() == store); // the same memory: no row was copied
+    CHECK(posted[1]->rows.get() == store);
+
+    RunResult r;
+    r.begin({{"a", "m", false, false}, {"b", "", false, false}, {"c", "", false, false}});
+    r.adoptRows(posted[0]->rows, posted[0]->rowCount);
+    CHECK(r.rowCount() == 1000);
+    r.adoptRows(posted[1]->rows, posted[1]->rowCount);
+    REQUIRE(r.rowCount() == 2001);
+    CHECK(r.time()[2000] == 2000);
+    CHECK(r.values(0)[1234] == 1234);
+    CHECK(r.values(1)[1999] == -1999);
+    CHECK(r.values(2)[7] == 0.5);
+}
+
+TEST_CASE("rows beyond the store's room go to a larger copy while the rows handed over stay as they were", "[simulation]")
+{
+    std::vector<std::shared_ptr<RunBatch>> posted;
+    std::atomic<bool> cancel{false};
+    StreamingSink sink([&](std::shared_ptr<RunBatch> b) { posted.push_back(std::move(b)); }, cancel, 1000000);
+    sink.begin({"x"});
+    sink.expectRows(10); // then far more rows arrive (events, or a caller that guessed wrong)
+    for (int i = 0; i < 50; ++i)
+        sink.row(i, {2.0 * i});
+    sink.flush();
+    const std::shared_ptr<const RowStore> first = posted.back()->rows;
+    for (int i = 50; i < 5000; ++i)
+        sink.row(i, {2.0 * i});
+    sink.flush();
+    const std::shared_ptr<const RowStore> last = posted.back()->rows;
+    CHECK(last != first);
+    CHECK(last->capacity() >= 5000);
+    for (int i = 0; i < 50; ++i)
+        CHECK(first->column(0)[i] == 2.0 * i); // what the window read is untouched
+    int wrong = 0;
+    for (int i = 0; i < 5000; ++i)
+        wrong += last->time()[i] != i || last->column(0)[i] != 2.0 * i;
+    CHECK(wrong == 0);
 }
 
 TEST_CASE("a run's first batches of rows come after an eighth of the interval, then twice as long each, up to it", "[simulation]")
@@ -43,8 +85,10 @@ TEST_CASE("a run's first batches of rows come after an eighth of the interval, t
     std::atomic<bool> cancel{false};
     StreamingSink sink([&](std::shared_ptr<RunBatch> b) { posted.push_back(std::move(b)); }, cancel, 80,
                        [&] { return now; });
+    sink.begin({"x"});
     sink.flush(); // the variables' batch, without rows: the waits do not grow
     REQUIRE(posted.size() == 1);
+    CHECK_FALSE(posted[0]->newRows);
     const std::vector<double> row{1.0};
     auto rowAt = [&](int ms) {
         now = steady_clock::time_point{} + milliseconds(ms);
@@ -63,7 +107,9 @@ TEST_CASE("a run's first batches of rows come after an eighth of the interval, t
     CHECK(rowAt(229) == 4);
     CHECK(rowAt(230) == 5); // and no longer than it
     REQUIRE(posted.size() == 6);
-    CHECK(posted[1]->times == std::vector<double>{1, 9, 10});
-    CHECK(posted[2]->times == std::vector<double>{29, 30});
-    CHECK(posted[5]->times == std::vector<double>{229, 230});
+    // Each batch hands over all rows so far: the batch at 10 ms the first three.
+    CHECK(posted[1]->rowCount == 3);
+    CHECK(posted[2]->rowCount == 5);
+    CHECK(posted[5]->rowCount == 11);
+    CHECK(posted[5]->rows->time()[10] == 230);
 }

@@ -319,12 +319,12 @@ Signals runAndRead(MainWindow& window, const std::vector<std::pair<std::string, 
     REQUIRE(result);
     REQUIRE(result->status == RunResult::Status::Finished);
     Signals s;
-    s.time = result->time();
+    s.time.assign(result->time().begin(), result->time().end());
     for (const auto& [key, name] : names) {
         const int column = result->column(name);
         INFO(name);
         REQUIRE(column >= 0);
-        s.columns[key] = result->values(column);
+        s.columns[key].assign(result->values(column).begin(), result->values(column).end());
     }
     return s;
 }

@@ -20,7 +20,7 @@ QList<QPointF> toSteps(const QList<QPointF>& points)
     return out;
 }
 
-double valueAt(const std::vector<double>& t, const std::vector<double>& v, double x, bool hold)
+double valueAt(std::span<const double> t, std::span<const double> v, double x, bool hold)
 {
     const size_t n = std::min(t.size(), v.size());
     if (n == 0 || x < t[0] || x > t[n - 1] || std::isnan(x))

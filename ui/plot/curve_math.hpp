@@ -6,6 +6,7 @@
 #include <QString>
 
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace flange::ui {
@@ -20,7 +21,7 @@ QList<QPointF> toSteps(const QList<QPointF>& points);
 
 // The value at time x: linear between samples (held for discrete signals); at an event,
 // where a time appears twice, the left value. NaN outside the sampled range.
-double valueAt(const std::vector<double>& t, const std::vector<double>& v, double x, bool hold);
+double valueAt(std::span<const double> t, std::span<const double> v, double x, bool hold);
 
 // A round tick spacing (1, 2 or 5 times a power of ten) giving about `ticks` intervals.
 double niceStep(double span, int ticks);

@@ -6,7 +6,7 @@
 #include <QPointF>
 
 #include <cstddef>
-#include <vector>
+#include <span>
 
 namespace flange::ui::plot {
 
@@ -15,8 +15,7 @@ namespace flange::ui::plot {
 // 2 * columns + 2 points: the first and last and a min/max pair per column.
 QList<QPointF> decimate(const double* t, const double* v, size_t n, double x0, double x1, int columns);
 
-inline QList<QPointF> decimate(const std::vector<double>& t, const std::vector<double>& v, double x0, double x1,
-                               int columns)
+inline QList<QPointF> decimate(std::span<const double> t, std::span<const double> v, double x0, double x1, int columns)
 {
     return decimate(t.data(), v.data(), t.size() < v.size() ? t.size() : v.size(), x0, x1, columns);
 }

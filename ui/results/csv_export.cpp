@@ -23,11 +23,11 @@ bool fail(QString* error, const QString& why)
 bool exportCsv(const RunResult& result, const QStringList& names, const QString& path, QString* error)
 {
     std::vector<std::string> header;
-    std::vector<const std::vector<double>*> columns;
+    std::vector<std::span<const double>> columns;
     if (names.isEmpty()) {
         for (size_t c = 0; c < result.variableCount(); ++c) {
             header.push_back(result.variables()[c].name);
-            columns.push_back(&result.values(static_cast<int>(c)));
+            columns.push_back(result.values(static_cast<int>(c)));
         }
     } else {
         for (const QString& name : names) {
@@ -35,7 +35,7 @@ bool exportCsv(const RunResult& result, const QStringList& names, const QString&
             if (c < 0)
                 return fail(error, QObject::tr("The results have no variable '%1'.").arg(name));
             header.push_back(name.toStdString());
-            columns.push_back(&result.values(c));
+            columns.push_back(result.values(c));
         }
     }
 
@@ -50,12 +50,12 @@ bool exportCsv(const RunResult& result, const QStringList& names, const QString&
         return ok;
     };
     io::appendCsvHeader(text, header);
-    const std::vector<double>& time = result.time();
+    const std::span<const double> time = result.time();
     for (size_t r = 0; r < time.size(); ++r) {
         io::appendCsvNumber(text, time[r]);
-        for (const std::vector<double>* column : columns) {
+        for (const std::span<const double>& column : columns) {
             text += ',';
-            io::appendCsvNumber(text, (*column)[r]);
+            io::appendCsvNumber(text, column[r]);
         }
         text += '\n';
         if (text.size() >= (1u << 20) && !flush())

@@ -10,38 +10,41 @@ void RunResult::begin(std::vector<ResultVariable> variables)
     index_.clear();
     for (size_t i = 0; i < variables_.size(); ++i)
         index_.emplace(variables_[i].name, static_cast<int>(i));
-    time_.clear();
-    columns_.assign(variables_.size(), {});
+    store_.reset();
+    own_.reset();
+    rows_ = 0;
     events_.clear();
+}
+
+void RunResult::adoptRows(std::shared_ptr<const RowStore> store, size_t rows)
+{
+    store_ = std::move(store);
+    own_.reset();
+    rows_ = rows;
 }
 
 void RunResult::reserve(size_t rows)
 {
-    time_.reserve(rows);
-    for (std::vector<double>& col : columns_)
-        col.reserve(rows);
+    if (own_ && own_->capacity() >= rows)
+        return;
+    // A store the worker filled is copied: this thread must not write into it.
+    own_ = store_ ? store_->grown(rows_, std::max(rows, rows_)) : std::make_shared<RowStore>(variables_.size(), rows);
+    store_ = own_;
 }
 
 void RunResult::appendRows(const std::vector<double>& times, const std::vector<double>& values)
 {
     const size_t n = variables_.size();
-    const size_t rows = times.size();
-    time_.insert(time_.end(), times.begin(), times.end());
-    // A transposition: each column reads one value per row, n values apart. Taken a block
-    // of rows at a time, the block's rows stay in cache while every column takes its
-    // values from them; column by column over all rows, a wide run (Vehicle: 201
-    // variables) read each cache line of the batch 8 times from memory.
+    if (!own_ || rows_ + times.size() > own_->capacity())
+        reserve(std::max(own_ ? 2 * own_->capacity() : size_t{64}, rows_ + times.size()));
+    // A block of rows at a time: the block's rows stay in cache while each column takes
+    // its values from them.
     constexpr size_t kBlockRows = 32;
-    for (size_t r0 = 0; r0 < rows; r0 += kBlockRows) {
-        const size_t r1 = std::min(rows, r0 + kBlockRows);
-        for (size_t c = 0; c < n; ++c) {
-            // push_back's geometric growth: reserving the exact size per batch would copy
-            // every column again for every batch (reserve() sizes them for the whole run).
-            std::vector<double>& col = columns_[c];
-            for (size_t r = r0; r < r1; ++r)
-                col.push_back(values[r * n + c]);
-        }
+    for (size_t r = 0; r < times.size(); r += kBlockRows) {
+        const size_t count = std::min(kBlockRows, times.size() - r);
+        own_->writeRows(rows_ + r, count, times.data() + r, values.data() + r * n);
     }
+    rows_ += times.size();
 }
 
 int RunResult::column(const std::string& name) const

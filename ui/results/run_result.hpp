@@ -1,12 +1,16 @@
 #pragma once
 // The results of one simulation run as the GUI holds them: a time column and one column
-// per variable, appended in batches while the run streams rows, plus the run's events.
-// Owned and read on the GUI thread only (the worker hands rows over by queued signals),
-// so nothing here locks. Plots, the variable browser, the event log and CSV export all
-// read this one structure.
+// per variable, grown batch by batch while the run streams rows, plus the run's events.
+// Owned and read on the GUI thread only; the rows themselves live in a RowStore the
+// worker writes (row_store.hpp says why that needs no lock), so taking a batch copies no
+// row. Plots, the variable browser, the event log and CSV export all read this one
+// structure.
 #include "engine/api/run.hpp"
+#include "ui/results/row_store.hpp"
 
 #include <cstddef>
+#include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,20 +29,26 @@ public:
     enum class Status { Running, Finished, Cancelled, Failed };
 
     void begin(std::vector<ResultVariable> variables);
-    // Room for this many rows in every column, so the batches of a run append without
-    // moving the columns again (memory not yet written costs no pages).
-    void reserve(size_t rows);
-    // Rows in row-major order: values.size() == times.size() * variableCount().
+    // The worker's rows: the first `rows` rows of `store` (the same store as before, or a
+    // larger copy of it), none of which the worker writes again.
+    void adoptRows(std::shared_ptr<const RowStore> store, size_t rows);
+    // Rows made on this thread (tests, benchmarks), in row-major order:
+    // values.size() == times.size() * variableCount(). The store grows as needed.
     void appendRows(const std::vector<double>& times, const std::vector<double>& values);
+    // Room for this many rows before appendRows moves the columns.
+    void reserve(size_t rows);
     void appendEvent(EventRecord e) { events_.push_back(std::move(e)); }
 
     const std::vector<ResultVariable>& variables() const { return variables_; }
     size_t variableCount() const { return variables_.size(); }
-    size_t rowCount() const { return time_.size(); }
+    size_t rowCount() const { return rows_; }
     // Column of a variable by name, -1 when the run has no such variable.
     int column(const std::string& name) const;
-    const std::vector<double>& time() const { return time_; }
-    const std::vector<double>& values(int column) const { return columns_[static_cast<size_t>(column)]; }
+    std::span<const double> time() const { return {store_ ? store_->time() : nullptr, rows_}; }
+    std::span<const double> values(int column) const
+    {
+        return {store_ ? store_->column(static_cast<size_t>(column)) : nullptr, rows_};
+    }
     const std::vector<EventRecord>& events() const { return events_; }
 
     Status status = Status::Running;
@@ -50,8 +60,9 @@ public:
 private:
     std::vector<ResultVariable> variables_;
     std::unordered_map<std::string, int> index_;
-    std::vector<double> time_;
-    std::vector<std::vector<double>> columns_;
+    std::shared_ptr<const RowStore> store_;
+    std::shared_ptr<RowStore> own_; // store_ when appendRows made it (and may write it)
+    size_t rows_ = 0;
     std::vector<EventRecord> events_;
 };
 

@@ -6,11 +6,11 @@ namespace flange::ui {
 
 std::optional<double> valueAtTime(const RunResult& result, int column, double t)
 {
-    const std::vector<double>& time = result.time();
+    const std::span<const double> time = result.time();
     if (column < 0 || static_cast<size_t>(column) >= result.variableCount() || time.empty() || t < time.front() ||
         t > time.back())
         return std::nullopt;
-    const std::vector<double>& v = result.values(column);
+    const std::span<const double> v = result.values(column);
     // the last row at or before t
     const size_t after = static_cast<size_t>(std::upper_bound(time.begin(), time.end(), t) - time.begin());
     const size_t i = after - 1;

@@ -3,7 +3,10 @@
 // the start and end of a run what the GUI needs to know about it. Built on the worker,
 // read once on the GUI thread.
 #include "engine/api/run.hpp"
+#include "ui/results/row_store.hpp"
 #include "ui/results/run_result.hpp"
+
+#include <memory>
 
 #include <optional>
 #include <string>
@@ -21,9 +24,10 @@ struct RunBatch {
     std::string phase;
     double phaseFraction = -1;
 
-    long expectedRows = 0; // the run's output grid, in the batch after the variables
-    std::vector<double> times;
-    std::vector<double> values; // row-major, variables.size() per row
+    // The run's rows so far: the first rowCount rows of `rows` (null before the first).
+    std::shared_ptr<const RowStore> rows;
+    size_t rowCount = 0;
+    bool newRows = false; // rows arrived since the last batch
     std::vector<EventRecord> events;
 
     // Set in the last batch.

@@ -163,11 +163,9 @@ void RunController::deliver(int runId, const std::shared_ptr<RunBatch>& batch)
                              toQStringList(instancesOf(w)), std::nullopt});
         emit resultGrown(); // the variables are known: the browser can show them
     }
-    if (!batch->times.empty() || !batch->events.empty()) {
-        if (batch->expectedRows > 0)
-            r.reserve(StreamingSink::likelyRows(batch->expectedRows));
-        if (!batch->times.empty())
-            r.appendRows(batch->times, batch->values);
+    if (batch->newRows || !batch->events.empty()) {
+        if (batch->newRows)
+            r.adoptRows(batch->rows, batch->rowCount);
         for (EventRecord& e : batch->events)
             r.appendEvent(std::move(e));
         emit resultGrown();

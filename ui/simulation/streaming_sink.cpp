@@ -10,32 +10,44 @@ StreamingSink::StreamingSink(Post post, const std::atomic<bool>& cancel, int int
 {
 }
 
-void StreamingSink::expectRows(long gridRows)
+void StreamingSink::begin(const std::vector<std::string>& names) { width_ = names.size(); }
+
+void StreamingSink::expectRows(long gridRows) { expected_ = gridRows; }
+
+// The store is sized once for the rows the run will likely write, at most 256 MB (the
+// memory is reserved, not touched, until rows are written); a run that writes more gets
+// a store twice as large, with the rows so far copied.
+void StreamingSink::makeRoom(size_t rows)
 {
-    expected_ = gridRows;
-    batch_->expectedRows = gridRows;
+    constexpr size_t kMostValues = size_t{32} << 20;
+    const size_t most = std::max<size_t>(kMostValues / (width_ + 1), 64);
+    size_t capacity = store_ ? 2 * store_->capacity() : std::min(likelyRows(expected_), most);
+    capacity = std::max(capacity, rows);
+    store_ = store_ ? store_->grown(rows_, capacity) : std::make_shared<RowStore>(width_, capacity);
 }
 
-// A batch that grows row by row would be copied at every doubling and touch twice the
-// pages it needs: for a wide model that was most of the worker's time. It is sized for
-// the rows it will likely hold instead: all the run's for the first, later twice as many
-// as the last one held (the waits double); never more than 64 MB.
-void StreamingSink::reserveBatch(size_t width)
+void StreamingSink::writeBlock()
 {
-    constexpr long kMostValues = 8L << 20;
-    const long remaining = std::max(0L, static_cast<long>(likelyRows(expected_)) - sent_);
-    long rows = lastBatch_ == 0 ? remaining : std::min(remaining, 2 * lastBatch_ + 16);
-    rows = std::min(rows, kMostValues / static_cast<long>(std::max<size_t>(width, 1)));
-    batch_->times.reserve(static_cast<size_t>(rows));
-    batch_->values.reserve(static_cast<size_t>(rows) * width);
+    if (blockRows_ == 0)
+        return;
+    if (!store_ || rows_ + blockRows_ > store_->capacity())
+        makeRoom(rows_ + blockRows_);
+    store_->writeRows(rows_, blockRows_, blockTimes_.data(), block_.data());
+    rows_ += blockRows_;
+    blockRows_ = 0;
 }
 
 void StreamingSink::row(double time, const std::vector<double>& values)
 {
-    if (batch_->times.empty())
-        reserveBatch(values.size());
-    batch_->times.push_back(time);
-    batch_->values.insert(batch_->values.end(), values.begin(), values.end());
+    if (block_.empty()) {
+        width_ = values.size(); // as begin() said, unless a caller skipped it
+        blockTimes_.resize(kBlockRows);
+        block_.resize(kBlockRows * width_ + 1);
+    }
+    blockTimes_[blockRows_] = time;
+    std::copy(values.begin(), values.end(), block_.begin() + static_cast<std::ptrdiff_t>(blockRows_ * width_));
+    if (++blockRows_ == kBlockRows)
+        writeBlock();
     if (clock_() - last_ >= wait_)
         flush();
 }
@@ -48,11 +60,14 @@ void StreamingSink::event(const EventRecord& e)
 void StreamingSink::flush()
 {
     last_ = clock_();
-    if (!batch_->times.empty()) {
-        lastBatch_ = static_cast<long>(batch_->times.size());
-        sent_ += lastBatch_;
+    writeBlock();
+    if (rows_ > sent_) {
+        batch_->newRows = true;
+        sent_ = rows_;
         wait_ = std::min(interval_, 2 * wait_);
     }
+    batch_->rows = store_;
+    batch_->rowCount = rows_;
     auto full = std::move(batch_);
     batch_ = std::make_shared<RunBatch>();
     post_(std::move(full));

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <vector>
 
 namespace flange::ui {
 
@@ -24,6 +25,7 @@ public:
     StreamingSink(Post post, const std::atomic<bool>& cancel, int intervalMs,
                   Clock clock = [] { return std::chrono::steady_clock::now(); });
 
+    void begin(const std::vector<std::string>& names) override;
     void expectRows(long gridRows) override;
     void row(double time, const std::vector<double>& values) override;
     void event(const EventRecord& e) override;
@@ -31,14 +33,22 @@ public:
 
     // The rows a run of this many grid rows will likely send: each event adds two.
     static size_t likelyRows(long gridRows) { return static_cast<size_t>(gridRows + gridRows / 4 + 64); }
+    // Where the rows go (the rows of the last block are written there when the batch is
+    // posted).
+    const RowStore* store() const { return store_.get(); }
 
     // Sends what is pending now (the rows before an end or an error).
     void flush();
-    // The batch being filled; the first one carries the variables.
+    // The batch being filled (its events, and the variables in the first); the rows are
+    // added when it is posted.
     RunBatch& pending() { return *batch_; }
 
 private:
-    void reserveBatch(size_t width);
+    // Rows are gathered in a small row-major block and written to the store a block at a
+    // time (RowStore::writeRows says why).
+    static constexpr size_t kBlockRows = 32;
+    void writeBlock();
+    void makeRoom(size_t rows);
 
     Post post_;
     const std::atomic<bool>& cancel_;
@@ -47,9 +57,13 @@ private:
     std::chrono::steady_clock::duration wait_;          // before the next batch of rows
     std::chrono::steady_clock::time_point last_;
     std::shared_ptr<RunBatch> batch_;
-    long expected_ = 0;  // grid rows of the run
-    long sent_ = 0;      // rows posted so far
-    long lastBatch_ = 0; // rows in the last batch posted
+    size_t width_ = 0;        // variables per row
+    long expected_ = 0;       // grid rows of the run
+    std::shared_ptr<RowStore> store_;
+    std::vector<double> blockTimes_, block_;
+    size_t blockRows_ = 0;    // rows in the block, not yet in store_
+    size_t rows_ = 0;         // rows written to store_
+    size_t sent_ = 0;         // rows handed to the window so far
 };
 
 } // namespace flange::ui

@@ -1,0 +1,43 @@
+#pragma once
+// The rows of a run, column by column (time first), in one block sized for a number of
+// rows. The worker writes each row into it once; the window reads the same memory, so a
+// row is never copied between them. Rows below the count handed to the window are never
+// written again: the worker only appends beyond it, and a store that fills up is
+// replaced by a larger copy (the window keeps reading the old one until it takes the new
+// one with the next batch). The block is left uninitialized, and a large block given
+// up is kept for the next store of a similar size (row_store.cpp says why).
+#include <cstddef>
+#include <memory>
+
+namespace flange::ui {
+
+class RowStore {
+public:
+    RowStore(size_t variables, size_t capacityRows);
+
+    size_t variables() const { return variables_; }
+    size_t capacity() const { return capacity_; }
+    double* time() { return data_.get(); }
+    const double* time() const { return data_.get(); }
+    double* column(size_t c) { return data_.get() + (c + 1) * capacity_; }
+    const double* column(size_t c) const { return data_.get() + (c + 1) * capacity_; }
+
+    // Writes `count` rows from row `first` on (first + count <= capacity): their times and,
+    // row-major, one value per variable for each. Column by column, so that each column's
+    // values land together: one row at a time would touch a page per variable per row,
+    // which for a wide model (19,000 variables) is a TLB miss per value.
+    void writeRows(size_t first, size_t count, const double* times, const double* rowMajor);
+
+    // A store of `capacityRows` rows holding the first `rows` rows of this one.
+    std::shared_ptr<RowStore> grown(size_t rows, size_t capacityRows) const;
+
+private:
+    struct Free {
+        size_t values = 0; // the block's size, which may exceed what the store uses
+        void operator()(double* p) const;
+    };
+    size_t variables_, capacity_;
+    std::unique_ptr<double[], Free> data_;
+};
+
+} // namespace flange::ui
