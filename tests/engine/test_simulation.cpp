@@ -10,14 +10,24 @@
 using namespace flange;
 using namespace flange::test;
 
-TEST_CASE("an undamped mass-spring oscillates as x0 cos(omega t)")
+namespace {
+
+// m = 1, c = 4, released from 0.1 m at rest; 3 s at 0.01 s.
+std::string massSpring()
 {
-    // m = 1, c = 4: omega = 2 rad/s
-    auto s = simulateJson(diagramJson(
+    return diagramJson(
         {component("fixed", "Translational.Components.Fixed"),
          component("spring", "Translational.Components.Spring", R"({"c": 4, "s_rel0": 0})"),
          component("mass", "Translational.Components.Mass", R"({"m": 1, "L": 0})", R"({"s": {"start": 0.1, "fixed": true}, "v": {"start": 0, "fixed": true}})")},
-        {{"fixed.flange", "spring.flange_a"}, {"spring.flange_b", "mass.flange_a"}}, 3.0, 0.01));
+        {{"fixed.flange", "spring.flange_a"}, {"spring.flange_b", "mass.flange_a"}}, 3.0, 0.01);
+}
+
+} // namespace
+
+TEST_CASE("an undamped mass-spring oscillates as x0 cos(omega t)")
+{
+    // omega = sqrt(c / m) = 2 rad/s
+    auto s = simulateJson(massSpring());
     for (double t : {0.5, 1.0, 2.0, 3.0})
         CHECK(s.sink.at("mass.s", t) == Approx(0.1 * std::cos(2 * t)).margin(1e-6));
 }
@@ -25,11 +35,7 @@ TEST_CASE("an undamped mass-spring oscillates as x0 cos(omega t)")
 TEST_CASE("a run tells its sink the output grid's rows before the first row")
 {
     // 3 s at 0.01 s: 301 grid points; the window sizes its storage from this.
-    auto s = simulateJson(diagramJson(
-        {component("fixed", "Translational.Components.Fixed"),
-         component("spring", "Translational.Components.Spring", R"({"c": 4, "s_rel0": 0})"),
-         component("mass", "Translational.Components.Mass", R"({"m": 1, "L": 0})", R"({"s": {"start": 0.1, "fixed": true}, "v": {"start": 0, "fixed": true}})")},
-        {{"fixed.flange", "spring.flange_a"}, {"spring.flange_b", "mass.flange_a"}}, 3.0, 0.01));
+    auto s = simulateJson(massSpring());
     CHECK(s.sink.expectedRows == 301);
     CHECK(s.sink.rowsWhenExpected == 0);
     CHECK(s.sink.times.size() == 301); // no events: exactly the grid
