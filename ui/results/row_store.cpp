@@ -16,13 +16,14 @@ namespace {
 // page) cost as much as writing the rows: half the worker's time for Vehicle, more for a
 // 1,000-inertia chain (100 MB). A re-run of the same model, the common case while
 // parameters are tuned, writes the same amount: it takes the block of the run before the
-// previous one (the window keeps two runs), already mapped. Bounded: two blocks of at
-// most 256 MB; small blocks are left to the allocator, which reuses them anyway.
+// previous one (the window keeps two runs), already mapped. Bounded: one block of at
+// most 256 MB (a re-run gives one back as it takes one); small blocks are left to the
+// allocator, which reuses them anyway.
 class BlockPool {
 public:
     static constexpr size_t kSmallest = size_t{1} << 16; // values: 512 KB
     static constexpr size_t kLargest = size_t{32} << 20; // values: 256 MB
-    static constexpr size_t kMostBlocks = 2;
+    static constexpr size_t kMostBlocks = 1;
 
     // A kept block of at least `values` and at most twice as many, or none.
     std::pair<double*, size_t> take(size_t values)
