@@ -1,13 +1,13 @@
 #pragma once
-// What the worker hands to the GUI thread in one go: a block of rows and events, and at
-// the start and end of a run what the GUI needs to know about it. Built on the worker,
-// read once on the GUI thread.
+// What the worker hands to the GUI thread in one go: the rows written so far (in the
+// run's RowStore, which the GUI reads in place) and the new events, and at the start and
+// end of a run what the GUI needs to know about it. Built on the worker, read once on the
+// GUI thread.
 #include "engine/api/run.hpp"
 #include "ui/results/row_store.hpp"
 #include "ui/results/run_result.hpp"
 
 #include <memory>
-
 #include <optional>
 #include <string>
 #include <vector>

@@ -1,8 +1,9 @@
 #pragma once
-// The engine's ResultSink on the worker thread: collects rows and events into batches
-// and posts a batch when the batch interval has passed since the last one, so the GUI
-// thread receives at most ~30 batches a second however fast the solver runs. Checking
-// the clock per row costs far less than the solver step that produced it.
+// The engine's ResultSink on the worker thread: writes the rows into the run's RowStore,
+// collects the events, and posts a batch (the store, the rows written so far, the events)
+// when the batch interval has passed since the last one, so the GUI thread receives at
+// most ~30 batches a second however fast the solver runs. Checking the clock per row
+// costs far less than the solver step that produced it.
 //
 // The first batches of rows come sooner (an eighth of the interval, then doubling): the
 // GUI thread then takes in a short run's rows on the other core while the solver goes on,
