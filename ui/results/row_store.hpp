@@ -27,6 +27,9 @@ public:
     // values land together: one row at a time would touch a page per variable per row,
     // which for a wide model (19,000 variables) is a TLB miss per value.
     void writeRows(size_t first, size_t count, const double* times, const double* rowMajor);
+    // How many rows writers gather before writeRows: the block's rows stay in cache while
+    // each column takes its values from them.
+    static constexpr size_t kBlockRows = 32;
 
     // A store of `capacityRows` rows holding the first `rows` rows of this one.
     std::shared_ptr<RowStore> grown(size_t rows, size_t capacityRows) const;

@@ -37,11 +37,8 @@ void RunResult::appendRows(const std::vector<double>& times, const std::vector<d
     const size_t n = variables_.size();
     if (!own_ || rows_ + times.size() > own_->capacity())
         reserve(std::max(own_ ? 2 * own_->capacity() : size_t{64}, rows_ + times.size()));
-    // A block of rows at a time: the block's rows stay in cache while each column takes
-    // its values from them.
-    constexpr size_t kBlockRows = 32;
-    for (size_t r = 0; r < times.size(); r += kBlockRows) {
-        const size_t count = std::min(kBlockRows, times.size() - r);
+    for (size_t r = 0; r < times.size(); r += RowStore::kBlockRows) {
+        const size_t count = std::min(RowStore::kBlockRows, times.size() - r);
         own_->writeRows(rows_ + r, count, times.data() + r, values.data() + r * n);
     }
     rows_ += times.size();

@@ -47,7 +47,7 @@ public:
 private:
     // Rows are gathered in a small row-major block and written to the store a block at a
     // time (RowStore::writeRows says why).
-    static constexpr size_t kBlockRows = 32;
+    static constexpr size_t kBlockRows = RowStore::kBlockRows;
     void writeBlock();
     void makeRoom(size_t rows);
 
