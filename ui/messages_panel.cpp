@@ -49,12 +49,23 @@ void MessagesPanel::add(Severity severity, const QString& text, const QStringLis
         item->setData(Qt::UserRole, named);
         item->setStatusTip(tr("Click to select %1 on the canvas").arg(named.join(QStringLiteral(", "))));
     }
+    while (list_->count() >= kMostMessages)
+        delete list_->takeItem(0);
     list_->addItem(item);
-    list_->scrollToBottom();
+    // Scrolling lays the lines out at once; a hidden panel (behind the Events tab) does
+    // that when it is shown.
+    if (list_->isVisible())
+        list_->scrollToBottom();
     if (severity == Severity::Error) {
         ++errors_;
         emit errorAdded();
     }
+}
+
+void MessagesPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    list_->scrollToBottom();
 }
 
 void MessagesPanel::clear()

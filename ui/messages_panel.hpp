@@ -2,6 +2,9 @@
 // The messages panel under the canvas: what went wrong (or right) when opening, saving,
 // loading the library or simulating, newest last, with a severity icon and the time. A
 // message about components carries their names; clicking it selects them on the canvas.
+// It keeps the newest kMostMessages, as a console keeps its scrollback: the list lays out
+// every line again at each one added (the lines wrap), about 11 us a line, so a long
+// session of re-runs (one line each) would make every run slower.
 #include <QWidget>
 
 class QListWidget;
@@ -12,6 +15,7 @@ class MessagesPanel : public QWidget {
     Q_OBJECT
 public:
     enum class Severity { Info, Warning, Error };
+    static constexpr int kMostMessages = 200;
 
     explicit MessagesPanel(QWidget* parent = nullptr);
 
@@ -26,6 +30,7 @@ public:
     QStringList instancesAt(int row) const;
     // Acts as a click on the message in `row`.
     void activate(int row);
+    // Errors added since the last clear(), including any that scrolled out.
     int errorCount() const { return errors_; }
 
 signals:
@@ -33,6 +38,9 @@ signals:
     void errorAdded();
     // A message naming components was clicked.
     void instancesActivated(const QStringList& instances);
+
+protected:
+    void showEvent(QShowEvent* event) override;
 
 private:
     QListWidget* list_;
