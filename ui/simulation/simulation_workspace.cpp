@@ -15,6 +15,7 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
@@ -106,6 +107,10 @@ SimulationWorkspace::SimulationWorkspace(QMainWindow* window, DiagramDocument* d
         }
     });
 
+    liveRefresh_ = new QTimer(this);
+    liveRefresh_->setSingleShot(true);
+    connect(liveRefresh_, &QTimer::timeout, this, &SimulationWorkspace::refreshResults);
+
     autoRun_ = new QTimer(this);
     autoRun_->setSingleShot(true);
     autoRun_->setInterval(150); // one run for a burst of edits (a wheel spun over a field)
@@ -148,8 +153,15 @@ void SimulationWorkspace::connectController()
             // The curves can find their columns now.
             plots_->setResults(controller_->current(), controller_->previous());
         }
-        plots_->refresh();
-        eventLog_->refresh();
+        // A refresh reads every row of the plotted curves. On a long run it outgrows the
+        // batch interval and the window would do nothing else (Stop unanswered): the
+        // refreshes are spaced to take at most half of the GUI thread's time.
+        if (sinceRefresh_.isValid() && sinceRefresh_.elapsed() < refreshCostMs_) {
+            if (!liveRefresh_->isActive())
+                liveRefresh_->start(static_cast<int>(refreshCostMs_ - sinceRefresh_.elapsed()));
+        } else {
+            refreshResults();
+        }
     });
     connect(controller_, &RunController::runEnded, this, [this](RunResult::Status status) {
         actions_.stopRun->setEnabled(false);
@@ -162,8 +174,8 @@ void SimulationWorkspace::connectController()
             variables_->setResult(result);
             plots_->setResults(result, controller_->previous());
         }
-        plots_->refresh();
-        eventLog_->refresh();
+        liveRefresh_->stop();
+        refreshResults();
         std::vector<double> times;
         for (const EventRecord& e : result->events())
             times.push_back(e.time);
@@ -236,6 +248,16 @@ void SimulationWorkspace::connectViews()
     connect(document_, &DiagramDocument::connectionAdded, this, &SimulationWorkspace::scheduleAutoRun);
     connect(document_, &DiagramDocument::connectionRemoved, this, &SimulationWorkspace::scheduleAutoRun);
     connect(document_, &DiagramDocument::experimentChanged, this, &SimulationWorkspace::scheduleAutoRun);
+}
+
+void SimulationWorkspace::refreshResults()
+{
+    QElapsedTimer cost;
+    cost.start();
+    plots_->refresh();
+    eventLog_->refresh();
+    refreshCostMs_ = cost.elapsed();
+    sinceRefresh_.start();
 }
 
 void SimulationWorkspace::simulate()

@@ -4,6 +4,7 @@
 // the status bar, Simulate / Stop / Auto re-simulate, and the exports. MainWindow creates
 // one and hands it the pieces of the editor it must talk to; it keeps no state of the
 // diagram itself (the plot set-up lives in the document's "plot" key).
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -57,6 +58,8 @@ public:
     void plotEndpoint(const QString& endpoint);
 
 private:
+    // The plots and the event log read the rows that have arrived (timed: see resultGrown).
+    void refreshResults();
     void connectController();
     void connectViews();
     void loadPlotSetup();
@@ -86,6 +89,9 @@ private:
     QLabel* progressLabel_;
     QTimer* autoRun_;
     QTimer* progressDelay_; // the progress bar appears only for runs that last
+    QTimer* liveRefresh_;   // the next refresh of a run's plots, when the last one was long
+    QElapsedTimer sinceRefresh_;
+    qint64 refreshCostMs_ = 0;
     bool syncingSelection_ = false;
     size_t browserVariables_ = 0; // variables of the current run the browser shows
     QString lastRunKey_; // the simulated content of the diagram, to skip no-op re-runs
