@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 using namespace flange;
 using namespace flange::solve;
@@ -56,54 +57,55 @@ struct Linear {
     }
 };
 
+// A solver on `Linear` that has solved A0 x = (3, 4), x = (1, 1), on a fresh factorization
+// of mode 0: where every test below starts.
+struct SolvedOnce {
+    Linear f;
+    NewtonSolver s;
+    std::vector<double> x{0, 0};
+    explicit SolvedOnce(bool affine) : s(f.problem(affine))
+    {
+        f.b = {3, 4};
+        f.solve(s, x, true);
+    }
+};
+
 } // namespace
 
 TEST_CASE("an affine solve on a factorization of its own mode takes one step and no confirming residual")
 {
-    Linear f;
-    NewtonSolver s(f.problem(true));
-    std::vector<double> x{0, 0};
-    f.b = {3, 4};
-    f.solve(s, x, true);
-    CHECK(x[0] == Approx(1).margin(1e-12));
-    CHECK(x[1] == Approx(1).margin(1e-12));
-    f.b = {5, 10}; // the states moved: A x = b gives (1, 3)
-    CHECK(f.solve(s, x, false) == 1);
-    CHECK(x[0] == Approx(1).margin(1e-12));
-    CHECK(x[1] == Approx(3).margin(1e-12));
+    SolvedOnce t(true);
+    CHECK(t.x[0] == Approx(1).margin(1e-12));
+    CHECK(t.x[1] == Approx(1).margin(1e-12));
+    t.f.b = {5, 10}; // the states moved: A x = b gives (1, 3)
+    CHECK(t.f.solve(t.s, t.x, false) == 1);
+    CHECK(t.x[0] == Approx(1).margin(1e-12));
+    CHECK(t.x[1] == Approx(3).margin(1e-12));
 }
 
 TEST_CASE("a problem not known to be affine confirms the step with a second residual")
 {
-    Linear f;
-    NewtonSolver s(f.problem(false));
-    std::vector<double> x{0, 0};
-    f.b = {3, 4};
-    f.solve(s, x, true);
-    f.b = {5, 10};
-    CHECK(f.solve(s, x, false) == 2);
-    CHECK(x[1] == Approx(3).margin(1e-12));
+    SolvedOnce t(false);
+    t.f.b = {5, 10};
+    CHECK(t.f.solve(t.s, t.x, false) == 2);
+    CHECK(t.x[1] == Approx(3).margin(1e-12));
 }
 
 TEST_CASE("after a change of mode the kept factorization is not trusted for one step")
 {
-    Linear f;
-    NewtonSolver s(f.problem(true));
-    std::vector<double> x{0, 0};
-    f.b = {3, 4};
-    f.solve(s, x, true);
+    SolvedOnce t(true);
     // Mode 1 from x = (1, 1): A1 x = b gives (2, 2). One step on mode 0's factorization
     // would give (1, 1) - A0^-1 (A1 (1, 1) - b) = (3.6, 0.8).
-    f.mode = 1;
-    f.b = {10, 4};
-    f.solve(s, x, false);
-    CHECK(x[0] == Approx(2).margin(1e-10));
-    CHECK(x[1] == Approx(2).margin(1e-10));
+    t.f.mode = 1;
+    t.f.b = {10, 4};
+    t.f.solve(t.s, t.x, false);
+    CHECK(t.x[0] == Approx(2).margin(1e-10));
+    CHECK(t.x[1] == Approx(2).margin(1e-10));
     // once factored in mode 1, mode 1's solves take one step again
-    f.b = {5, 3};
-    CHECK(f.solve(s, x, false) == 1);
-    CHECK(x[0] == Approx(1).margin(1e-12));
-    CHECK(x[1] == Approx(2).margin(1e-12));
+    t.f.b = {5, 3};
+    CHECK(t.f.solve(t.s, t.x, false) == 1);
+    CHECK(t.x[0] == Approx(1).margin(1e-12));
+    CHECK(t.x[1] == Approx(2).margin(1e-12));
 }
 
 TEST_CASE("a nearly singular factorization's step is checked")
