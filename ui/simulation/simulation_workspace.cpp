@@ -235,6 +235,7 @@ void SimulationWorkspace::connectViews()
         actions_.stopRun->setEnabled(false);
         actions_.exportCsv->setEnabled(false);
         progressDelay_->stop();
+        liveRefresh_->stop();
         progress_->hide();
         progressLabel_->hide();
         lastRunKey_.clear();
