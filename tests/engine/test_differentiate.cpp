@@ -68,6 +68,23 @@ TEST_CASE("table interpolation differentiates to its slope")
     CHECK(evaluate(p, e, ctx) == Approx(5.0));
 }
 
+TEST_CASE("a table of one row folds to its constant column values, whatever it is read at")
+{
+    // MSL's tables give a one-row table's values everywhere (a lossy gear's constant
+    // efficiency): folded, a gear's equations stay affine in its torques.
+    Pool p;
+    Table t;
+    t.rows = {{0, 0.8, 0.7, 1.5}};
+    int32_t id = p.addTable(t);
+    NodeId u = p.unary(Op::Abs, p.var(0));
+    CHECK(p.interp(id, u, 2) == p.constant(0.8));
+    CHECK(p.interp(id, u, 4) == p.constant(1.5));
+    CHECK(p.interp(id, u, 3, true) == p.zero());
+    Table two;
+    two.rows = {{0, 0.8}, {1, 0.7}};
+    CHECK_FALSE(p.isConst(p.interp(p.addTable(two), u, 2)));
+}
+
 TEST_CASE("time derivatives use der() variables and freeze relations")
 {
     Pool p;
