@@ -23,11 +23,16 @@ struct SimulationOptions {
     int maxConsecutiveEvents = 100; // in one output interval: chattering
     // Limits on the work one run may do, so that no input runs forever or fills the disk;
     // 0 means no limit. Each failure names its limit and how to raise it.
-    // Rows written, the two rows of every event included. The window keeps its rows and
-    // can be stopped at any time; flange-sim sets 10^7 (--max-rows).
+    // Rows written, the two rows of every event included. flange-sim sets 10^7
+    // (--max-rows); the window sets what its memory for one run's rows holds.
     long maxRows = 1'000'000'000;
     long maxSteps = 5'000'000;  // solver steps over the whole run
     double maxSeconds = 0;      // wall-clock time of the integration
+    // How the program's user raises each limit, ended to its message ("raise it with
+    // --max-rows"); the engine does not know the program's options. Empty: nothing added.
+    struct LimitAdvice {
+        std::string rows, steps, seconds;
+    } limitAdvice;
     // A step below stiffStepFraction * (stop - start) for stiffStepCount steps in a row
     // means the system is too stiff to progress (a spring of 1e23 N/m).
     double stiffStepFraction = 1e-10;

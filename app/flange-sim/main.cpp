@@ -126,6 +126,7 @@ int run(const QStringList& args)
     opt.maxRows = static_cast<long>(limit(maxRows, 1e7));
     opt.maxSteps = static_cast<long>(limit(maxSteps, 5e6));
     opt.maxSeconds = limit(maxSeconds, 0);
+    opt.limitAdvice = {"raise it with --max-rows", "raise it with --max-steps", "raise it with --max-seconds"};
     std::vector<int> selection;
     if (parser.isSet(signalList)) {
         for (const std::string& name : split(parser.value(signalList).toStdString())) {

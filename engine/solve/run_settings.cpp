@@ -39,8 +39,8 @@ RunSettings checkRunSettings(const CompiledModel& m, const SimulationOptions& o)
     const double rows = std::ceil(span / s.dt) + 1;
     if (o.maxRows > 0 && rows > static_cast<double>(o.maxRows))
         throw badInput("output interval " + readableNumber(s.dt) + " s over " + readableNumber(span) + " s asks for " +
-                       readableNumber(rows) + " rows, more than the limit of " + std::to_string(o.maxRows) +
-                       " (raise it with --max-rows, or choose a longer interval)");
+                       readableNumber(rows) + " rows, more than the limit of " + std::to_string(o.maxRows) + " (" +
+                       "choose a longer interval" + adviceAfter(o.limitAdvice.rows) + ")");
     s.gridRows = static_cast<long>(rows);
     return s;
 }

@@ -14,6 +14,10 @@ struct RunSettings {
     long gridRows = 0; // output points on the grid, without the two rows of every event
 };
 
+// The end of a limit's message: "; " and how to raise the limit (SimulationOptions::
+// LimitAdvice), or nothing when the program gave no advice.
+inline std::string adviceAfter(const std::string& advice) { return advice.empty() ? advice : "; " + advice; }
+
 // Throws flange::Error (BadInput) naming the setting and the allowed range.
 RunSettings checkRunSettings(const CompiledModel& model, const SimulationOptions& options);
 

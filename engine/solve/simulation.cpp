@@ -135,7 +135,7 @@ void Run::emitRow(double t)
 {
     if (opt_.maxRows > 0 && stats_.rows >= opt_.maxRows)
         throw simulationFailed("output stopped at t = " + fmt(t) + " s: more than " + std::to_string(opt_.maxRows) +
-                               " rows (every event adds two); raise the limit with --max-rows")
+                               " rows (every event adds two)" + adviceAfter(opt_.limitAdvice.rows))
             .at(t);
     if (rowsNeedComputed_) {
         computeValues(t, y_.data(), yp_.data());
@@ -353,12 +353,12 @@ void Run::checkBudget(double t)
     ++stepsTaken_;
     if (opt_.maxSteps > 0 && stepsTaken_ > opt_.maxSteps)
         throw simulationFailed("stopped at t = " + fmt(t) + " s after " + std::to_string(opt_.maxSteps) +
-                               " solver steps, the limit; raise it with --max-steps")
+                               " solver steps, the limit" + adviceAfter(opt_.limitAdvice.steps))
             .at(t);
     if (opt_.maxSeconds > 0 && stepsTaken_ % 64 == 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - integrationStart_).count() > opt_.maxSeconds)
         throw simulationFailed("stopped at t = " + fmt(t) + " s after " + fmt(opt_.maxSeconds) +
-                               " s of computing, the limit; raise it with --max-seconds")
+                               " s of computing, the limit" + adviceAfter(opt_.limitAdvice.seconds))
             .at(t);
     double h = 0;
     IDAGetLastStep(ida_, &h);

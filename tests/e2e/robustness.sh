@@ -49,7 +49,7 @@ expect "--stop inf" 2 "--stop must be a finite number (it is inf)" -- simulate "
 expect "--stop nan" 2 "--stop must be a finite number (it is nan)" -- simulate "$data/spring_c_1e23.json" --stop nan -o /dev/null
 expect "--stop 1e-300" 2 "the simulated span from 0 to 1e-300 s is shorter than 1e-09 s" -- \
   simulate "$data/spring_c_1e23.json" --stop 1e-300 -o /dev/null
-expect "10^12 rows" 2 "asks for 1e+12 rows, more than the limit of 10000000 (raise it with --max-rows" -- \
+expect "10^12 rows" 2 "asks for 1e+12 rows, more than the limit of 10000000 (choose a longer interval; raise it with --max-rows)" -- \
   simulate "$data/spring_c_1e23.json" --interval 1e-12 -o /dev/null
 expect "step budget" 3 "after 50 solver steps, the limit; raise it with --max-steps" -- \
   simulate "$data/spring_c_1e23.json" --max-steps 50 -o /dev/null

@@ -67,8 +67,11 @@ TEST_CASE("An interval asking for 10^12 rows is refused with the limit and how t
     o.interval = 1e-12;
     auto [kind, msg] = failure([&] { simulateJson(kSpringModel, o); });
     CHECK(kind == ErrorKind::BadInput);
-    CHECK(msg.find("asks for 1e+12 rows") != std::string::npos);
-    CHECK(msg.find("--max-rows") != std::string::npos);
+    CHECK(msg.find("asks for 1e+12 rows, more than the limit of 1000000000 (choose a longer interval)") !=
+          std::string::npos);
+    o.limitAdvice.rows = "raise it with --max-rows";
+    CHECK(failure([&] { simulateJson(kSpringModel, o); }).second.find("(choose a longer interval; raise it with --max-rows)") !=
+          std::string::npos);
 }
 
 TEST_CASE("A span too short to integrate is refused before the solver sees it")
@@ -83,6 +86,7 @@ TEST_CASE("The step budget stops a run with the time and how to raise it")
 {
     SimulationOptions o;
     o.maxSteps = 20;
+    o.limitAdvice.steps = "raise it with --max-steps";
     auto [kind, msg] = failure([&] { simulateJson(kSpringModel, o); });
     CHECK(kind == ErrorKind::SimulationFailed);
     CHECK(msg.find("after 20 solver steps, the limit; raise it with --max-steps") != std::string::npos);
@@ -92,6 +96,7 @@ TEST_CASE("The wall-clock budget stops a run with the time and how to raise it")
 {
     SimulationOptions o;
     o.maxSeconds = 1e-9; // checked every 64 steps: spent long before the first check
+    o.limitAdvice.seconds = "raise it with --max-seconds";
     auto [kind, msg] = failure([&] { simulateJson(kSpringModel, o); });
     CHECK(kind == ErrorKind::SimulationFailed);
     CHECK(msg.find("s of computing, the limit; raise it with --max-seconds") != std::string::npos);
@@ -104,6 +109,25 @@ TEST_CASE("The row limit stops a run that writes too many rows")
     o.maxRows = 1000;
     o.interval = 1e-4; // 10,001 rows: refused before the run
     CHECK(failure([&] { simulateJson(kSpringModel, o); }).second.find("more than the limit of 1000") != std::string::npos);
+}
+
+TEST_CASE("Rows that events add beyond the grid stop the run at the limit, with the time and the advice")
+{
+    // 11 grid rows pass the check before the run; the step's event at 0.55 s adds two
+    // more, so the row at 1 s is the 13th.
+    const char* stepped = R"({"format":"flange-diagram","version":1,"experiment":{"stopTime":1,"interval":0.1},
+      "components":[{"name":"j1","type":"Rotational.Components.Inertia","parameters":{"J":1}},
+                    {"name":"step","type":"Rotational.Sources.TorqueStep","parameters":{"stepTorque":1,"offsetTorque":0,"startTime":0.55}},
+                    {"name":"f","type":"Rotational.Components.Fixed"}],
+      "connections":[{"from":"step.flange","to":"j1.flange_a"},{"from":"step.support","to":"f.flange"}]})";
+    SimulationOptions o;
+    o.maxRows = 12;
+    o.limitAdvice.rows = "the window keeps this many";
+    auto [kind, msg] = failure([&] { simulateJson(stepped, o); });
+    CHECK(kind == ErrorKind::SimulationFailed);
+    CHECK(msg == "output stopped at t = 1 s: more than 12 rows (every event adds two); the window keeps this many");
+    o.maxRows = 13;
+    CHECK(simulateJson(stepped, o).sink.rows.size() == 13);
 }
 
 TEST_CASE("A system too stiff to progress names the time, the step and the stiff spring")
