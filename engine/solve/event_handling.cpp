@@ -229,6 +229,7 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
     copyIn();
     collectCounters(); // IDAReInit zeroes IDA's counters
     check(IDAReInit(ida_, t, yv_, ypv_), "IDAReInit");
+    IDASetInitStep(ida_, restartStep()); // see setupIda
     reinitLinearSolver(ls_, A_, m_.jacPattern);
 }
 

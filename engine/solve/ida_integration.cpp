@@ -255,10 +255,18 @@ void Run::setupIda()
     IDASetMaxNumSteps(ida_, 1000000);
     // Without states no error test limits the step; outputs are then solved exactly instead.
     IDASetMaxStep(ida_, m_.stateSlots.empty() ? dt_ : tEnd_ - t0_);
-    // IDA's first step is 0.001 of the distance to tstop, the stop time in one-step
-    // mode; over a long span from rest that step fails its error test ten times and
-    // IDA gives up at t0. No first step longer than an output interval.
-    IDASetInitStep(ida_, std::min(0.001 * (tEnd_ - t0_), dt_));
+    // The first step. IDA's own is 0.001 of the distance to tout, less where the derivatives
+    // are large; in one-step mode tout is the stop time, and over a long span from rest that
+    // step fails its error test ten times and IDA gives up at t0: no first step longer than
+    // an output interval (restartStep). From rest, with every state's derivative zero, IDA
+    // has nothing to size the step by, and a step that divides the half period of a sine
+    // source starting at zero (First over 10^4 s at 0.1 s output) sees only the sine's
+    // zeros: the steps grow past the oscillation and the result is wrong without an error.
+    // From rest the first step is IDA's for a tout one output interval away (a thousandth
+    // of it, as DASSL takes for its first output point).
+    startsFromRest_ = std::all_of(m_.stateSlots.begin(), m_.stateSlots.end(),
+                                  [&](int32_t s) { return yp_[static_cast<size_t>(s)] == 0.0; });
+    IDASetInitStep(ida_, startsFromRest_ ? 0.0 : restartStep());
     IDASetErrHandlerFn(ida_, [](int, const char*, const char*, char* msg, void* user) {
         static_cast<Run*>(user)->lastIdaMessage_ = msg ? msg : "";
     }, this);
@@ -270,6 +278,16 @@ void Run::setupIda()
         IDARootInit(ida_, static_cast<int>(stateRelations_.size()), idaRoots);
         IDASetNoInactiveRootWarn(ida_);
     }
+}
+
+// The `tout` of a one-step call: the first from rest (see setupIda) gives IDA the span to
+// size its first step by; in one-step mode tout is otherwise unused.
+double Run::firstStepTout(double t, double tStop) const
+{
+    long steps = 0;
+    if (!startsFromRest_ || t != t0_ || IDAGetNumSteps(ida_, &steps) != IDA_SUCCESS || steps != 0)
+        return tStop;
+    return std::min(tStop, t + dt_);
 }
 
 void Run::check(int flag, const char* what)

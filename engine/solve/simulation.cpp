@@ -208,7 +208,7 @@ void Run::integrate()
         double tStop = std::min(nextTimeEvent(t), tEnd_);
         IDASetStopTime(ida_, tStop);
         double tret = t;
-        int flag = IDASolve(ida_, tStop, &tret, yv_, ypv_, IDA_ONE_STEP);
+        int flag = IDASolve(ida_, firstStepTout(t, tStop), &tret, yv_, ypv_, IDA_ONE_STEP);
         if (flag < 0)
             failIntegration(flag, tret);
         checkBudget(tret);

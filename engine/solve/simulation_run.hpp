@@ -38,6 +38,8 @@ private:
     void advanceWithoutUnknowns();
     void stopTimeRows();
     void checkBudget(double t);
+    double firstStepTout(double t, double tStop) const;
+    double restartStep() const { return std::min(0.001 * (tEnd_ - t0_), dt_); }
     std::string stiffestEquations(double t, std::vector<std::string>& culprits);
     std::string withSource(const std::string& origin) const;
 
@@ -117,6 +119,7 @@ private:
     int32_t n_ = 0;
     double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
     long gridRows_ = 0;
+    bool startsFromRest_ = false; // every state's derivative zero at the start (setupIda)
     std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
     std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_, computedRegs_;
     std::vector<double> computed_; // the explicitly computed unknowns, from the last computeValues()
