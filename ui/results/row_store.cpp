@@ -38,15 +38,18 @@ public:
         return {nullptr, 0};
     }
 
-    // Keeps the block if there is room for it, else frees it.
+    // Keeps the block in place of the oldest kept one (the newest is the likeliest size of
+    // the next run), or frees it when it is too small or too large to keep.
     void give(double* p, size_t values)
     {
         if (values >= kSmallest && values <= kLargest) {
             std::lock_guard lock(mutex_);
-            if (blocks_.size() < kMostBlocks) {
-                blocks_.emplace_back(p, values);
-                return;
+            if (blocks_.size() >= kMostBlocks) {
+                std::free(blocks_.front().first);
+                blocks_.erase(blocks_.begin());
             }
+            blocks_.emplace_back(p, values);
+            return;
         }
         std::free(p);
     }
