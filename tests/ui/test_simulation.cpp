@@ -10,6 +10,7 @@
 #include "ui/plot/plot_page.hpp"
 #include "ui/plot/subplot.hpp"
 #include "ui/results/event_log.hpp"
+#include "ui/simulation/row_budget.hpp"
 #include "ui/simulation/run_controller.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/window_actions.hpp"
@@ -123,7 +124,7 @@ TEST_CASE("Stop ends a long run within 0.2 s and keeps the rows computed so far"
 {
     diagram::Diagram d = loadModel("models/msl/Rotational/First.json");
     d.experiment.stopTime = 1e5; // hours of simulated time: far longer than the test
-    d.experiment.interval = 1e-3;
+    d.experiment.interval = 1;   // 10^5 rows, well within the window's row memory
     RunController controller;
     controller.start(d, test::bundledComponentLibrary().library);
     QElapsedTimer waited;
@@ -152,6 +153,7 @@ TEST_CASE("the progress bar stays hidden through a quick run and appears for a l
         REQUIRE(in.open(QIODevice::ReadOnly));
         diagram::Json d = diagram::Json::parse(in.readAll().toStdString());
         d["experiment"]["stopTime"] = stopTime;
+        d["experiment"]["interval"] = std::min(stopTime / 10, 0.5); // within the window's row memory
         const QString path = dir.filePath(name);
         QFile out(path);
         REQUIRE(out.open(QIODevice::WriteOnly));
@@ -188,10 +190,57 @@ TEST_CASE("the progress bar stays hidden through a quick run and appears for a l
     CHECK(bar->isHidden());
 }
 
+TEST_CASE("a run asking for more rows than the window keeps is refused at once, saying why", "[simulation]")
+{
+    // 20 million rows of First's columns would take gigabytes; the user hears at once.
+    diagram::Diagram d = loadModel("models/msl/Rotational/First.json");
+    d.experiment.stopTime = 1e4;
+    RunController controller;
+    controller.setRowMemory(std::size_t{64} << 20);
+    QSignalSpy said(&controller, &RunController::diagnostic);
+    controller.start(d, test::bundledComponentLibrary().library);
+    REQUIRE(controller.waitForFinished(5000));
+    CHECK(controller.current()->status == RunResult::Status::Failed);
+    CHECK(controller.current()->rowCount() == 0);
+    REQUIRE(said.count() >= 1);
+    const QString text = said.last().at(0).value<RunDiagnostic>().text;
+    const size_t columns = controller.current()->variables().size() + 1;
+    const long rows = static_cast<long>((std::size_t{64} << 20) / (8 * columns));
+    CHECK(text.toStdString() == "The model cannot be simulated: output interval 0.0005 s over 10000 s asks for 2e+07 rows, "
+                                "more than the limit of " + std::to_string(rows) + " (choose a longer interval; the "
+                                "window keeps 64 MB of results per run, " + std::to_string(rows) + " rows of this "
+                                "model's " + std::to_string(columns) + " columns)");
+
+    // Within the window's memory, the same model runs.
+    d.experiment.stopTime = 1;
+    controller.start(d, test::bundledComponentLibrary().library);
+    REQUIRE(controller.waitForFinished());
+    CHECK(controller.current()->status == RunResult::Status::Finished);
+}
+
+TEST_CASE("the window's row memory is an eighth of the machine's, within 256 MiB and 4 GiB", "[simulation]")
+{
+    const std::size_t bytes = defaultRowMemory();
+    CHECK(bytes >= std::size_t{256} << 20);
+    CHECK(bytes <= std::size_t{4096} << 20);
+    CHECK(RunController().rowMemory() == bytes);
+    // A limit already below the memory's is kept, with the program's own advice.
+    SimulationOptions o;
+    o.maxRows = 10;
+    o.limitAdvice.rows = "as asked";
+    const SimulationOptions kept = withinRowMemory(o, std::size_t{1} << 30, 3);
+    CHECK(kept.maxRows == 10);
+    CHECK(kept.limitAdvice.rows == "as asked");
+    const SimulationOptions limited = withinRowMemory({}, std::size_t{3} << 30, 4);
+    CHECK(limited.maxRows == (std::size_t{3} << 30) / 32);
+    CHECK(limited.limitAdvice.rows == "the window keeps 3.0 GB of results per run, 100663296 rows of this model's 4 columns");
+}
+
 TEST_CASE("a new run cancels the one in progress and only its own rows arrive", "[simulation]")
 {
     diagram::Diagram longRun = loadModel("models/msl/Rotational/First.json");
     longRun.experiment.stopTime = 1e5;
+    longRun.experiment.interval = 1;
     RunController controller;
     controller.start(longRun, test::bundledComponentLibrary().library);
     QTest::qWait(50);

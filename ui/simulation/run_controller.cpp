@@ -2,6 +2,7 @@
 
 #include "engine/api/compile.hpp"
 #include "engine/api/errors.hpp"
+#include "ui/simulation/row_budget.hpp"
 #include "ui/simulation/streaming_sink.hpp"
 
 #include <QCoreApplication>
@@ -31,7 +32,7 @@ std::vector<ResultVariable> variablesOf(const CompiledModel& model)
 
 // The translation, the simulation and every error they raise, on the worker thread.
 void work(const diagram::Diagram& diagram, const library::Library& library, const SimulationOptions& options,
-          const std::atomic<bool>& cancel, const StreamingSink::Post& post)
+          std::size_t rowMemory, const std::atomic<bool>& cancel, const StreamingSink::Post& post)
 {
     StreamingSink sink(post, cancel, RunController::kBatchIntervalMs);
     const auto t0 = std::chrono::steady_clock::now();
@@ -54,7 +55,7 @@ void work(const diagram::Diagram& diagram, const library::Library& library, cons
         first.stopTime = options.stopTime.value_or(model->experiment.stopTime);
         first.translationWarnings = model->warnings;
         sink.flush();
-        end->stats = simulate(*model, options, sink);
+        end->stats = simulate(*model, withinRowMemory(options, rowMemory, model->outputs.size() + 1), sink);
         end->status = RunResult::Status::Finished;
     } catch (const Error& e) {
         end->status = e.kind() == ErrorKind::Cancelled ? RunResult::Status::Cancelled : RunResult::Status::Failed;
@@ -80,7 +81,7 @@ QStringList toQStringList(const std::vector<std::string>& v)
 
 } // namespace
 
-RunController::RunController(QObject* parent) : QObject(parent)
+RunController::RunController(QObject* parent) : QObject(parent), rowMemory_(defaultRowMemory())
 {
     qRegisterMetaType<RunDiagnostic>();
 }
@@ -115,8 +116,8 @@ void RunController::start(const diagram::Diagram& diagram, std::shared_ptr<const
         QMetaObject::invokeMethod(
             this, [this, id, batch] { deliver(id, batch); }, Qt::QueuedConnection);
     };
-    worker->thread = std::thread([d = diagram, lib = std::move(library), options, w, post] {
-        work(d, *lib, options, w->cancel, post);
+    worker->thread = std::thread([d = diagram, lib = std::move(library), options, rowMemory = rowMemory_, w, post] {
+        work(d, *lib, options, rowMemory, w->cancel, post);
     });
     workers_.push_back(std::move(worker));
     emit runStarted();

@@ -13,6 +13,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -40,6 +41,9 @@ public:
     // cancelled first; its rows stop arriving at once.
     void start(const diagram::Diagram& diagram, std::shared_ptr<const library::Library> library,
                const SimulationOptions& options = {});
+    // The memory one run's rows may take (row_budget.hpp); from the next start on.
+    void setRowMemory(std::size_t bytes) { rowMemory_ = bytes; }
+    std::size_t rowMemory() const { return rowMemory_; }
     // Asks the worker to stop; what was computed stays in current().
     void cancel();
     // Cancels and forgets every result (another diagram was opened).
@@ -82,6 +86,7 @@ private:
     bool running_ = false;
     SimulationStats stats_;
     double translateSeconds_ = 0;
+    std::size_t rowMemory_;
 };
 
 } // namespace flange::ui
