@@ -174,3 +174,78 @@ TEST_CASE("an unchecked step on an ill-conditioned matrix leaves a residual at r
     }
     CHECK(worst <= 1e-8);
 }
+
+namespace {
+
+// F(x) = A0 x + k x^3 - b (componentwise cube): not affine; the kept factorization is
+// A0 + 3k diag(x^2) at the point of the fresh solve.
+struct Cubic {
+    double k = 0.01;
+    std::array<double, 2> b{3, 4};
+    int residuals = 0;
+    std::array<double, 2> of(const double* x) const
+    {
+        return {2 * x[0] + x[1] + k * x[0] * x[0] * x[0] - b[0], x[0] + 3 * x[1] + k * x[1] * x[1] * x[1] - b[1]};
+    }
+    NewtonProblem problem()
+    {
+        NewtonProblem p;
+        p.pattern = structure::patternFromEntries(2, 2, {{0, 0}, {1, 0}, {0, 1}, {1, 1}});
+        p.residual = [this](const double* x, double* f) {
+            ++residuals;
+            const auto r = of(x);
+            f[0] = r[0];
+            f[1] = r[1];
+            return true;
+        };
+        p.jacobian = [this](const double* x, double* v) {
+            v[0] = 2 + 3 * k * x[0] * x[0];
+            v[1] = 1;
+            v[2] = 1;
+            v[3] = 3 + 3 * k * x[1] * x[1];
+        };
+        return p;
+    }
+};
+
+} // namespace
+
+TEST_CASE("a quick iteration that shrank the residual fast is trusted without its check for at most eight solves")
+{
+    // The solves at output points move a little from one to the next. Once a checked
+    // iteration on the kept factorization has shown its rate, a step whose residual at that
+    // rate is far below the tolerance is taken unchecked, as IDA's corrector does; every
+    // ninth solve is checked again.
+    Cubic f;
+    f.k = 1e-9; // nearly linear: the rate is tiny
+    NewtonSolver s(f.problem());
+    std::vector<double> x{0, 0};
+    REQUIRE(s.solve(x, 1e-10, true).converged);
+    std::vector<int> evaluations;
+    for (int i = 1; i <= 12; ++i) {
+        f.b = {3 + 1e-3 * i, 4 - 1e-3 * i};
+        f.residuals = 0;
+        REQUIRE(s.solve(x, 1e-10, false).converged);
+        evaluations.push_back(f.residuals);
+        const auto r = f.of(x.data());
+        CHECK(std::max(std::fabs(r[0]), std::fabs(r[1])) <= 1e-10); // what the tolerance asks
+    }
+    CHECK(evaluations == std::vector<int>{2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1, 1});
+}
+
+TEST_CASE("a quick iteration that shrank the residual slowly keeps checking every step")
+{
+    Cubic f;
+    f.k = 0.05; // the factorization from x = 0 is far from the Jacobian at the solution
+    NewtonSolver s(f.problem());
+    std::vector<double> x{0, 0};
+    REQUIRE(s.solve(x, 1e-10, true).converged);
+    for (int i = 1; i <= 6; ++i) {
+        f.b = {3 + 0.2 * i, 4 - 0.2 * i};
+        f.residuals = 0;
+        REQUIRE(s.solve(x, 1e-10, false).converged);
+        CHECK(f.residuals >= 2);
+        const auto r = f.of(x.data());
+        CHECK(std::max(std::fabs(r[0]), std::fabs(r[1])) <= 1e-10);
+    }
+}
