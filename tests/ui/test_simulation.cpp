@@ -218,6 +218,33 @@ TEST_CASE("a run asking for more rows than the window keeps is refused at once, 
     CHECK(controller.current()->status == RunResult::Status::Finished);
 }
 
+TEST_CASE("a run whose events add rows up to the window's limit stops there and keeps its rows", "[simulation]")
+{
+    const diagram::Diagram d = loadModel("models/msl/Rotational/CoupledClutches.json");
+    RunController controller;
+    controller.start(d, test::bundledComponentLibrary().library);
+    REQUIRE(controller.waitForFinished());
+    REQUIRE(controller.current()->status == RunResult::Status::Finished);
+    const size_t columns = controller.current()->variables().size() + 1;
+    const long allRows = static_cast<long>(controller.current()->rowCount());
+    const long gridRows = static_cast<long>(std::llround(d.experiment.stopTime / d.experiment.interval.value())) + 1;
+    REQUIRE(allRows > gridRows + 2); // its events add rows
+
+    // Memory for one row more than the grid: the grid passes, the events' rows do not.
+    controller.setRowMemory(sizeof(double) * columns * static_cast<size_t>(gridRows + 1));
+    QSignalSpy said(&controller, &RunController::diagnostic);
+    controller.start(d, test::bundledComponentLibrary().library);
+    REQUIRE(controller.waitForFinished());
+    const auto result = controller.current();
+    CHECK(result->status == RunResult::Status::Failed);
+    CHECK(static_cast<long>(result->rowCount()) == gridRows + 1);
+    CHECK(result->time().back() < d.experiment.stopTime);
+    REQUIRE(said.count() >= 1);
+    const QString text = said.last().at(0).value<RunDiagnostic>().text;
+    CHECK(text.startsWith("Simulation failed: output stopped at t = "));
+    CHECK(text.contains(QStringLiteral("rows (every event adds two); the window keeps")));
+}
+
 TEST_CASE("the window's row memory is an eighth of the machine's, within 256 MiB and 4 GiB", "[simulation]")
 {
     const std::size_t bytes = defaultRowMemory();
