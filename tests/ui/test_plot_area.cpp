@@ -52,6 +52,11 @@ TEST_CASE("an undecimated curve holds exactly the run's samples", "[plot]")
     CHECK(hi < 1.2);
     CHECK(sp->axisTitle(Subplot::Left) == "y [m]");
     CHECK(sp->axisTitle(Subplot::Time) == "time [s]");
+    // The y axis through zero labels it "0", not the -2.77556e-17 Qt's axis added up to.
+    const QStringList ticks = sp->yTickLabels(Subplot::Left);
+    CHECK(ticks.contains("0"));
+    CHECK(ticks.contains("1"));
+    CHECK(ticks.filter("e").isEmpty());
 }
 
 TEST_CASE("refresh extends the curves of a growing run", "[plot]")

@@ -88,3 +88,27 @@ TEST_CASE("a new signal joins the subplot of its unit or else an empty one or el
     CHECK(chooseSubplot(units, QString("m"), 1) == 2);
     CHECK(chooseSubplot(units, QString("N"), 1) == 0);
 }
+
+TEST_CASE("axis ticks are multiples of the step, zero labelled 0 and the ends kept", "[plot]")
+{
+    // Qt's value axis adds the step up from the first tick: from -0.3 by 0.1 its zero
+    // was -2.77556e-17, and so labelled.
+    QStringList labels;
+    QList<double> values;
+    for (const Tick& t : ticksWithin(-0.3, 0.35, 0.1)) {
+        labels << t.label;
+        values << t.value;
+    }
+    CHECK(labels == QStringList{"-0.3", "-0.2", "-0.1", "0", "0.1", "0.2", "0.3"});
+    CHECK(values[3] == 0.0);
+    CHECK_FALSE(std::signbit(values[3]));
+    CHECK(values.front() == -0.3); // within the range, not -0.30000000000000004
+    // No "-0" where the range starts just below zero, and enough digits far from zero.
+    CHECK(ticksWithin(-0.04, 0.25, 0.1).front().label == "0");
+    QStringList far;
+    for (const Tick& t : ticksWithin(1e6, 1e6 + 0.25, 0.1))
+        far << t.label;
+    CHECK(far == QStringList{"1000000", "1000000.1", "1000000.2"});
+    CHECK(ticksWithin(0, 1, 0).isEmpty());
+    CHECK(ticksWithin(0, 1e9, 1e-3).isEmpty()); // more ticks than an axis can show
+}

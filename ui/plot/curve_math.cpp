@@ -45,6 +45,25 @@ double niceStep(double span, int ticks)
     return nice * magnitude;
 }
 
+QList<Tick> ticksWithin(double lo, double hi, double step)
+{
+    QList<Tick> ticks;
+    if (!(step > 0) || !(hi >= lo) || !std::isfinite(lo) || !std::isfinite(hi) || (hi - lo) / step > 1000)
+        return ticks;
+    // Enough significant digits for the largest tick to differ from its neighbours.
+    const double largest = std::max(std::fabs(lo), std::fabs(hi));
+    int digits = largest > 0 ? static_cast<int>(std::ceil(std::log10(largest)) - std::floor(std::log10(step))) + 1 : 1;
+    digits = std::clamp(digits, 1, 17);
+    // A bound on a tick (lo = -0.3 at step 0.1, where -0.3 / 0.1 = -2.9999999999999996)
+    // keeps its tick; + 0.0 turns the -0 of k = -0 into 0.
+    const double slack = 1e-9;
+    for (double k = std::ceil(lo / step - slack); k <= std::floor(hi / step + slack); ++k) {
+        const double v = k * step + 0.0;
+        ticks.append({std::clamp(v, lo, hi), QString::number(v, 'g', digits)});
+    }
+    return ticks;
+}
+
 std::optional<QString> unitOf(const QString& name, const RunResult* current, const RunResult* previous)
 {
     const std::string key = name.toStdString();

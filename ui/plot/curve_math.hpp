@@ -26,6 +26,15 @@ double valueAt(std::span<const double> t, std::span<const double> v, double x, b
 // A round tick spacing (1, 2 or 5 times a power of ten) giving about `ticks` intervals.
 double niceStep(double span, int ticks);
 
+// The ticks k * step within [lo, hi], each computed as one product so that the tick at
+// zero is exactly 0 (Qt's value axis adds the step up from the first tick and labels
+// zero "-2.77556e-17"), with its label ("0.3", not "0.30000000000000004").
+struct Tick {
+    double value;
+    QString label;
+};
+QList<Tick> ticksWithin(double lo, double hi, double step);
+
 // The unit of a variable in the current run, else the previous one; nullopt when
 // neither run has it (the plot set-up may name signals of a later run).
 std::optional<QString> unitOf(const QString& name, const RunResult* current, const RunResult* previous);

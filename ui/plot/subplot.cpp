@@ -13,6 +13,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QVBoxLayout>
+#include <QCategoryAxis>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -40,12 +41,38 @@ std::pair<double, double> showableRange(double lo, double hi)
     return {lo, hi};
 }
 
+// A value axis whose ticks are placed and labelled here (ticksWithin): a y axis through
+// zero must label it "0". Its categories end at the ticks, labelled on their values.
+void setCategoryTicks(QCategoryAxis* axis, double lo, double hi, double step)
+{
+    const QList<Tick> ticks = ticksWithin(lo, hi, step);
+    const QStringList labels = axis->categoriesLabels();
+    // The first category starts below the range, so that a tick at its low end has a label.
+    const double start = lo - step;
+    bool same = labels.size() == ticks.size() && axis->startValue() == start;
+    for (qsizetype i = 0; same && i < ticks.size(); ++i)
+        same = labels[i] == ticks[i].label && axis->endValue(labels[i]) == ticks[i].value;
+    if (!same) {
+        for (const QString& l : labels)
+            axis->remove(l);
+        axis->setStartValue(start);
+        for (const Tick& t : ticks)
+            axis->append(t.label, t.value);
+    }
+    axis->setRange(lo, hi);
+}
+
 // True when the labels may have changed width.
 bool setTicks(QValueAxis* axis, double lo, double hi, double pixels, double pixelsPerTick)
 {
     std::tie(lo, hi) = showableRange(lo, hi);
     const double step = niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)));
     const bool changed = axis->min() != lo || axis->max() != hi || axis->tickInterval() != step;
+    if (auto* categories = qobject_cast<QCategoryAxis*>(axis)) {
+        axis->setTickInterval(step); // remembered for `changed`; the categories make the ticks
+        setCategoryTicks(categories, lo, hi, step);
+        return changed;
+    }
     // Qt lays out the ticks at every change: the interval grows before the range does, or a
     // range that widens by orders of magnitude asks for millions of ticks at the old interval.
     axis->setTickInterval(std::max(step, axis->tickInterval()));
@@ -70,7 +97,8 @@ Subplot::Subplot(QWidget* parent) : QWidget(parent)
     timeAxis_->setTitleText(QStringLiteral("time [s]"));
     chart_->addAxis(timeAxis_, Qt::AlignBottom);
     for (int side : {Left, Right}) {
-        auto* axis = new QValueAxis;
+        auto* axis = new QCategoryAxis;
+        axis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
         chart_->addAxis(axis, side == Left ? Qt::AlignLeft : Qt::AlignRight);
         yAxes_[static_cast<size_t>(side)] = axis;
     }

@@ -69,6 +69,7 @@ public:
     QString axisTitle(Axis axis) const;
     bool axisVisible(Axis axis) const;
     std::pair<double, double> axisRange(Axis axis) const;
+    QStringList yTickLabels(Axis axis) const; // Left or Right, bottom to top
     QString crosshairText() const;
     int columns() const; // pixel columns the curves are decimated to
     QWidget* viewport() const;

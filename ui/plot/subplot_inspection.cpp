@@ -4,6 +4,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QCategoryAxis>
 #include <QValueAxis>
 #include <QXYSeries>
 
@@ -65,6 +66,14 @@ std::pair<double, double> Subplot::axisRange(Axis axis) const
 {
     const QValueAxis* a = axis == Time ? timeAxis_ : yAxes_[static_cast<size_t>(axis)];
     return {a->min(), a->max()};
+}
+
+QStringList Subplot::yTickLabels(Axis axis) const
+{
+    if (axis == Time)
+        return {};
+    auto* categories = qobject_cast<QCategoryAxis*>(yAxes_[static_cast<size_t>(axis)]);
+    return categories ? categories->categoriesLabels() : QStringList();
 }
 
 QString Subplot::crosshairText() const
