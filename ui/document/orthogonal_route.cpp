@@ -112,9 +112,16 @@ QPolygonF freshRoute(QPointF start, QPointF startDir, QPointF end, QPointF endDi
             middles << QList<QPointF>{QPointF(s.x(), y), QPointF(x, y), QPointF(x, e.y())}
                     << QList<QPointF>{QPointF(x, s.y()), QPointF(x, y), QPointF(e.x(), y)};
 
+    // No route is shorter than the Manhattan distance, or bends less than once when the
+    // ends are not in line: a candidate that costs that is the best (the first, straight
+    // one, for most lines of a tidy diagram), and the rest need not be tried.
+    const double leastCost = std::abs(end.x() - start.x()) + std::abs(end.y() - start.y()) +
+                             (aligned(start, end) ? 0 : stub);
     QPolygonF best;
     double bestCost = 0;
     for (const QList<QPointF>& middle : middles) {
+        if (!best.isEmpty() && bestCost <= leastCost + kTolerance)
+            break;
         QPolygonF candidate;
         candidate << start << s;
         for (QPointF p : middle)
