@@ -41,7 +41,7 @@ DiagramScene::DiagramScene(DiagramEditor& editor, IconCache& icons, QObject* par
     connect(doc, &DiagramDocument::diagramReset, this, &DiagramScene::rebuild);
     connect(doc, &DiagramDocument::levelChanged, this, &DiagramScene::rebuild);
     connect(doc, &DiagramDocument::levelReplaced, this, &DiagramScene::rebuildKeepingSelection);
-    connect(doc, &DiagramDocument::componentAdded, this, &DiagramScene::addComponentItem);
+    connect(doc, &DiagramDocument::componentAdded, this, qOverload<const QString&>(&DiagramScene::addComponentItem));
     connect(doc, &DiagramDocument::componentRemoved, this, &DiagramScene::removeComponentItem);
     connect(doc, &DiagramDocument::componentChanged, this, &DiagramScene::refreshComponent);
     connect(doc, &DiagramDocument::componentRenamed, this, &DiagramScene::renameComponentItem);
@@ -70,8 +70,10 @@ void DiagramScene::rebuild()
     connections_.clear();
     clear();
     outerDefinitions_.clear(); // after the items that pointed to them are gone
+    // From the components themselves: looking each up by name again made opening a diagram
+    // quadratic in its size (20,001 components: 0.45 s of lookups).
     for (const diagram::Component& c : editor_.document().diagram().components)
-        addComponentItem(QString::fromStdString(c.name));
+        addComponentItem(c);
     // Inside a subsystem: its outer connectors, as blocks the wires inside end on. They
     // move like components; they do not turn (their port faces the way their place on
     // the icon says).
@@ -90,6 +92,16 @@ void DiagramScene::rebuild()
         insertConnectionItem(i);
 }
 
+QRectF DiagramScene::contentBounds() const
+{
+    QRectF bounds;
+    for (const ComponentItem* c : components_)
+        bounds |= c->sceneBoundingRect() | c->mapRectToScene(c->childrenBoundingRect());
+    for (const ConnectionItem* c : connections_)
+        bounds |= c->sceneBoundingRect();
+    return bounds;
+}
+
 void DiagramScene::rebuildKeepingSelection()
 {
     const QStringList selected = selectedComponentNames() + selectedConnectorNames();
@@ -99,10 +111,16 @@ void DiagramScene::rebuildKeepingSelection()
 
 void DiagramScene::addComponentItem(const QString& name)
 {
-    const diagram::Component* c = editor_.document().component(name);
-    if (!c || components_.contains(name))
+    if (const diagram::Component* c = editor_.document().component(name))
+        addComponentItem(*c);
+}
+
+void DiagramScene::addComponentItem(const diagram::Component& c)
+{
+    const QString name = QString::fromStdString(c.name);
+    if (components_.contains(name))
         return;
-    auto* item = new ComponentItem(*c, editor_.document().definition(*c), icons_);
+    auto* item = new ComponentItem(c, editor_.document().definition(c), icons_);
     addItem(item);
     components_.insert(name, item);
     updateConnectionsOf(name);

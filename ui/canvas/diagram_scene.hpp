@@ -36,6 +36,9 @@ public:
     int connectionCount() const { return static_cast<int>(connections_.size()); }
     // The visible port for "instance.connector", or null.
     PortItem* portItem(const QString& endpoint) const;
+    // What the diagram covers (components with their labels and ports, connections), from
+    // the items themselves: QGraphicsScene::itemsBoundingRect sorts every item first.
+    QRectF contentBounds() const;
 
     // Selected components in document order, and selected connection indices.
     QStringList selectedComponentNames() const;
@@ -87,6 +90,7 @@ private:
     // the items still there selected again.
     void rebuildKeepingSelection();
     void addComponentItem(const QString& name);
+    void addComponentItem(const diagram::Component& c);
     void removeComponentItem(const QString& name);
     void refreshComponent(const QString& name);
     void renameComponentItem(const QString& oldName, const QString& newName);

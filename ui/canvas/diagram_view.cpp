@@ -1,4 +1,5 @@
 #include "ui/canvas/diagram_view.hpp"
+#include "ui/canvas/diagram_scene.hpp"
 
 #include "ui/canvas/scene_units.hpp"
 
@@ -75,7 +76,8 @@ void DiagramView::fit()
 {
     if (!scene())
         return;
-    QRectF bounds = scene()->itemsBoundingRect();
+    const auto* diagram = qobject_cast<const DiagramScene*>(scene());
+    QRectF bounds = diagram ? diagram->contentBounds() : scene()->itemsBoundingRect();
     if (bounds.isEmpty())
         bounds = QRectF(-100 * kUnit, -60 * kUnit, 200 * kUnit, 120 * kUnit);
     bounds.adjust(-12 * kUnit, -12 * kUnit, 12 * kUnit, 12 * kUnit);
