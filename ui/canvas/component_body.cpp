@@ -4,6 +4,7 @@
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QStyleOptionGraphicsItem>
 
 #include <algorithm>
 
@@ -27,6 +28,15 @@ QRectF ComponentBody::boundingRect() const
 
 void ComponentBody::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidget*)
 {
+    // An icon a few pixels wide shows nothing of its drawing: a grey square stands for it,
+    // without rendering its SVG (20,000 of them made a zoomed-out chain slow to draw).
+    const double onScreen = boundingRect().width() * QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
+    if (onScreen < 6) {
+        painter->fillRect(boundingRect().adjusted(size_.width() * 0.15, size_.height() * 0.15, -size_.width() * 0.15,
+                                                  -size_.height() * 0.15),
+                          QColor(120, 120, 120));
+        return;
+    }
     painter->setRenderHint(QPainter::Antialiasing);
     painter->setRenderHint(QPainter::SmoothPixmapTransform);
     if (!subsystemBox_ || !iconPath_.isEmpty()) {
