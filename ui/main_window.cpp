@@ -260,7 +260,7 @@ void MainWindow::connectActions()
             messages_->warning(error);
         lastAutosaveError_ = error;
     });
-    connect(scene_, &DiagramScene::selectionChanged, this, &MainWindow::updateSelectionActions);
+    connect(scene_, &DiagramScene::selectionSettled, this, &MainWindow::updateSelectionActions);
     connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // A double-click opens a subsystem instance, and the parameters of anything else.
     connect(scene_, &DiagramScene::componentActivated, this, [this](const QString& name) {

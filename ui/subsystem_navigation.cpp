@@ -62,7 +62,7 @@ SubsystemNavigation::SubsystemNavigation(QWidget* window, DiagramEditor& editor,
     });
     connect(&doc_, &DiagramDocument::diagramReset, this, &SubsystemNavigation::updateActions);
     connect(&doc_, &DiagramDocument::levelReplaced, this, &SubsystemNavigation::updateActions);
-    connect(scene_, &DiagramScene::selectionChanged, this, &SubsystemNavigation::updateActions);
+    connect(scene_, &DiagramScene::selectionSettled, this, &SubsystemNavigation::updateActions);
     updateBar();
     updateActions();
 }

@@ -7,6 +7,8 @@
 #include "ui/palette/library_model.hpp"
 #include "ui_test_support.hpp"
 
+#include "engine/diagram/diagram_json.hpp"
+
 #include <QApplication>
 #include <QMimeData>
 #include <QSignalSpy>
@@ -268,4 +270,43 @@ TEST_CASE("a line follows a component while it is dragged, before the move is co
     item->setPos(toScene(30, 30)); // what a drag in progress does
     CHECK(near(c.scene.connectionItem(0)->route().back(), c.portPos("inertia2.flange_a")));
     CHECK(c.document.component("inertia2")->placement.y == 0); // not yet in the document
+}
+
+TEST_CASE("a diagram reaching beyond the canvas's usual room can be scrolled to, all of it")
+{
+    // The canvas had a fixed room of -1000..1000 units: a 10,000-inertia chain laid out in
+    // rows reaches 8,000, and its far rows could not be scrolled to or fitted.
+    test::Canvas c;
+    c.document.reset(diagram::parseDiagram(R"({"format":"flange-diagram","version":1,"components":[
+        {"name":"near","type":"Rotational.Components.Inertia","parameters":{"J":1},"placement":{"x":0,"y":0}},
+        {"name":"far","type":"Rotational.Components.Inertia","parameters":{"J":1},"placement":{"x":6000,"y":8000}}]})",
+                                           "far"));
+    ComponentItem* far = c.scene.componentItem("far");
+    REQUIRE(far);
+    CHECK(c.scene.sceneRect().contains(far->sceneBoundingRect()));
+    CHECK(c.scene.contentBounds().contains(far->sceneBoundingRect()));
+    CHECK(c.scene.contentBounds().contains(c.scene.componentItem("near")->sceneBoundingRect()));
+
+    // Moving a component further out widens the room too.
+    far->setPos(toScene(9000, 9000));
+    CHECK(c.scene.sceneRect().contains(far->sceneBoundingRect()));
+}
+
+TEST_CASE("the selection settles once per step however many items it changes")
+{
+    // QGraphicsScene says selectionChanged for every item: the window's listeners follow
+    // selectionSettled instead, or deleting a large selection walks it once per item.
+    test::Canvas c;
+    for (int i = 0; i < 4; ++i)
+        c.editor.addComponent("Rotational.Components.Inertia", {30.0 * i, 0});
+    QApplication::processEvents();
+    QSignalSpy settled(&c.scene, &DiagramScene::selectionSettled);
+    c.scene.selectAll();
+    CHECK(settled.count() == 1); // at once: a selection made in one step
+    CHECK(c.scene.selectedComponentNames().size() == 4);
+    c.scene.deleteSelection();
+    CHECK(settled.count() == 1); // four items deselected as they go: not yet
+    QApplication::processEvents();
+    CHECK(settled.count() == 2); // and then once
+    CHECK(c.scene.selectedComponentNames().isEmpty());
 }

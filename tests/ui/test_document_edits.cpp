@@ -177,6 +177,31 @@ TEST_CASE("deleting a component takes its connections along in one step, undo re
     CHECK(d.document.diagram().connections.size() == 2);
 }
 
+TEST_CASE("deleting several components in any order is one step, and undo restores the document's order")
+{
+    // The editor deletes from the last in the document to the first (so a large deletion
+    // never shifts the rest of the list); whatever order the names come in, undo must
+    // give back the same list.
+    Doc d;
+    for (int i = 0; i < 5; ++i)
+        d.editor.addComponent(kInertia, {static_cast<double>(30 * i), 0});
+    auto names = [&] {
+        QStringList out;
+        for (const diagram::Component& c : d.document.diagram().components)
+            out << QString::fromStdString(c.name);
+        return out;
+    };
+    const QStringList before = names();
+    const int steps = d.stack().count();
+    d.editor.remove({"inertia4", "inertia2", "inertia4"});
+    CHECK(names() == QStringList{"inertia1", "inertia3", "inertia5"});
+    CHECK(d.stack().count() == steps + 1);
+    d.stack().undo();
+    CHECK(names() == before);
+    d.stack().redo();
+    CHECK(names() == QStringList{"inertia1", "inertia3", "inertia5"});
+}
+
 TEST_CASE("a parameter change is one undo step, and an unchanged dialog adds none")
 {
     Doc d;

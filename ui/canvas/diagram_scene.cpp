@@ -35,8 +35,21 @@ QString connectorOf(const QString& endpoint) { return endpoint.section(QLatin1Ch
 DiagramScene::DiagramScene(DiagramEditor& editor, IconCache& icons, QObject* parent)
     : QGraphicsScene(parent), editor_(editor), icons_(icons)
 {
-    // Room to pan around: MSL diagrams live well inside -1000..1000 units.
+    // Room to pan around: MSL diagrams live well inside -1000..1000 units; a larger diagram
+    // widens it (coverContent).
     setSceneRect(-1000 * kUnit, -1000 * kUnit, 2000 * kUnit, 2000 * kUnit);
+    connect(this, &QGraphicsScene::selectionChanged, this, [this] {
+        if (settlePending_)
+            return;
+        settlePending_ = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (settlePending_)
+                    settleSelection();
+            },
+            Qt::QueuedConnection);
+    });
     DiagramDocument* doc = &editor_.document();
     connect(doc, &DiagramDocument::diagramReset, this, &DiagramScene::rebuild);
     connect(doc, &DiagramDocument::levelChanged, this, &DiagramScene::rebuild);
@@ -73,7 +86,7 @@ void DiagramScene::rebuild()
     // From the components themselves: looking each up by name again made opening a diagram
     // quadratic in its size (20,001 components: 0.45 s of lookups).
     for (const diagram::Component& c : editor_.document().diagram().components)
-        addComponentItem(c);
+        addComponentItem(c, false);
     // Inside a subsystem: its outer connectors, as blocks the wires inside end on. They
     // move like components; they do not turn (their port faces the way their place on
     // the icon says).
@@ -90,6 +103,16 @@ void DiagramScene::rebuild()
     const int n = static_cast<int>(editor_.document().diagram().connections.size());
     for (int i = 0; i < n; ++i)
         insertConnectionItem(i);
+    coverContent(contentBounds());
+}
+
+// The scene (what the view can scroll to) grows to take in `bounds` with room around it:
+// a 10,000-inertia chain reaches 8,000 units, beyond which nothing could be scrolled to.
+void DiagramScene::coverContent(const QRectF& bounds)
+{
+    const QRectF wanted = sceneRect() | bounds.adjusted(-200 * kUnit, -200 * kUnit, 200 * kUnit, 200 * kUnit);
+    if (!bounds.isEmpty() && wanted != sceneRect())
+        setSceneRect(wanted);
 }
 
 QRectF DiagramScene::contentBounds() const
@@ -111,11 +134,16 @@ void DiagramScene::rebuildKeepingSelection()
 
 void DiagramScene::addComponentItem(const QString& name)
 {
-    if (const diagram::Component* c = editor_.document().component(name))
+    // A component added is most often the last (a drop, a paste, an undone deletion, which
+    // puts them back in order): no search by name through the rest.
+    const auto& list = editor_.document().diagram().components;
+    const std::string n = name.toStdString();
+    const diagram::Component* c = !list.empty() && list.back().name == n ? &list.back() : editor_.document().component(name);
+    if (c)
         addComponentItem(*c);
 }
 
-void DiagramScene::addComponentItem(const diagram::Component& c)
+void DiagramScene::addComponentItem(const diagram::Component& c, bool cover)
 {
     const QString name = QString::fromStdString(c.name);
     if (components_.contains(name))
@@ -124,6 +152,8 @@ void DiagramScene::addComponentItem(const diagram::Component& c)
     addItem(item);
     components_.insert(name, item);
     updateConnectionsOf(name);
+    if (cover) // a whole level covers its content once, when it is built
+        coverContent(item->sceneBoundingRect());
 }
 
 void DiagramScene::removeComponentItem(const QString& name)
@@ -242,6 +272,7 @@ void DiagramScene::componentItemMoved(ComponentItem* item)
 {
     if (components_.value(item->name()) == item)
         updateConnectionsOf(item->name());
+    coverContent(item->sceneBoundingRect());
 }
 
 QPointF DiagramScene::freeOffset(const diagram::Diagram& fragment, QPointF preferred) const
@@ -302,20 +333,43 @@ QList<int> DiagramScene::selectedConnections() const
     return out;
 }
 
+// Selects many items with one selectionChanged: the scene emits it for every item, and each
+// listener walks the selection (selecting a 20,000-component chain took minutes).
+void DiagramScene::selectInOneStep(const std::function<void()>& select)
+{
+    const bool wasBlocked = blockSignals(true);
+    select();
+    blockSignals(wasBlocked);
+    if (!wasBlocked) {
+        emit selectionChanged();
+        settleSelection(); // a selection made in one step is settled at once
+    }
+}
+
+void DiagramScene::settleSelection()
+{
+    settlePending_ = false;
+    emit selectionSettled();
+}
+
 void DiagramScene::selectComponents(const QStringList& names)
 {
-    clearSelection();
-    for (const QString& n : names)
-        if (ComponentItem* item = components_.value(n))
-            item->setSelected(true);
+    selectInOneStep([&] {
+        clearSelection();
+        for (const QString& n : names)
+            if (ComponentItem* item = components_.value(n))
+                item->setSelected(true);
+    });
 }
 
 void DiagramScene::selectAll()
 {
-    for (ComponentItem* item : std::as_const(components_))
-        item->setSelected(true);
-    for (ConnectionItem* item : std::as_const(connections_))
-        item->setSelected(true);
+    selectInOneStep([&] {
+        for (ComponentItem* item : std::as_const(components_))
+            item->setSelected(true);
+        for (ConnectionItem* item : std::as_const(connections_))
+            item->setSelected(true);
+    });
 }
 
 void DiagramScene::deleteSelection()

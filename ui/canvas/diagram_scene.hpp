@@ -10,6 +10,7 @@
 #include <QHash>
 #include <QList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -73,6 +74,10 @@ signals:
     void componentActivated(const QString& name);
     // A port was double-clicked ("instance.connector"): after a run, plot what flows there.
     void portActivated(const QString& endpoint);
+    // The selection changed, once per pass of the event loop however many items changed:
+    // QGraphicsScene says selectionChanged for every item, and deleting a selected
+    // 20,000-component chain made every listener walk the selection 20,000 times.
+    void selectionSettled();
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
@@ -90,7 +95,11 @@ private:
     // the items still there selected again.
     void rebuildKeepingSelection();
     void addComponentItem(const QString& name);
-    void addComponentItem(const diagram::Component& c);
+    void addComponentItem(const diagram::Component& c, bool cover = true);
+    void coverContent(const QRectF& bounds);
+    void selectInOneStep(const std::function<void()>& select);
+    void settleSelection();
+    bool settlePending_ = false;
     void removeComponentItem(const QString& name);
     void refreshComponent(const QString& name);
     void renameComponentItem(const QString& oldName, const QString& newName);

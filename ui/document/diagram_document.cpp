@@ -203,7 +203,8 @@ diagram::Component DiagramDocument::takeComponent(const QString& name, int* inde
 {
     auto& list = current().components;
     const std::string n = name.toStdString();
-    for (size_t i = 0; i < list.size(); ++i) {
+    // From the back: a deletion takes the last components first (DiagramEditor::remove).
+    for (size_t i = list.size(); i-- > 0;) {
         if (list[i].name != n)
             continue;
         diagram::Component c = std::move(list[i]);

@@ -283,12 +283,22 @@ void DiagramEditor::remove(const QStringList& names, const QList<int>& connectio
             indices << static_cast<int>(i);
     std::sort(indices.begin(), indices.end(), std::greater<int>());
     indices.erase(std::unique(indices.begin(), indices.end()), indices.end());
+    // Components go from the last in the document to the first: each leaves the end of the
+    // list, and undo puts them back at the end in turn (from the front, deleting a
+    // 20,000-component chain moved the rest of the list 20,000 times).
+    QHash<QString, int> position;
+    const auto& components = doc_.diagram().components;
+    for (size_t i = 0; i < components.size(); ++i)
+        position.insert(qs(components[i].name), static_cast<int>(i));
     QStringList present, outer;
     for (const QString& n : names)
-        if (doc_.component(n))
+        if (position.contains(n))
             present << n;
         else if (doc_.outerConnector(n))
             outer << n;
+    std::sort(present.begin(), present.end(),
+              [&](const QString& a, const QString& b) { return position.value(a) > position.value(b); });
+    present.erase(std::unique(present.begin(), present.end()), present.end());
     if ((present.isEmpty() && outer.isEmpty() && indices.isEmpty()) || doc_.isReadOnly())
         return;
     QUndoStack* stack = doc_.undoStack();

@@ -215,7 +215,7 @@ void SimulationWorkspace::connectViews()
     connect(plots_, &plot::PlotArea::crosshairMoved, variables_, &VariableBrowser::setCursorTime);
     connect(variables_, &VariableBrowser::componentSelected, this,
             [this](const QString& instance) { selectOnCanvas({instance}); });
-    connect(scene_, &DiagramScene::selectionChanged, this, [this] {
+    connect(scene_, &DiagramScene::selectionSettled, this, [this] {
         const QStringList names = scene_->selectedComponentNames();
         // Inside a subsystem the browser knows the component by its full path.
         QStringList path = document_->levelPath();
