@@ -143,6 +143,28 @@ TEST_CASE("the filter keeps matching variables with the nodes above them", "[res
     CHECK_FALSE(s.browser.view()->isExpanded(find(s.model, "inertia1"))); // the user's expansion is back
 }
 
+TEST_CASE("a filter matching many variables leaves their nodes closed, and a narrower one opens them", "[results]")
+{
+    // Opening every match of a 10,000-inertia chain's "i" (90,000 variables) is no help and
+    // took seconds; the matches open once there are few enough to read.
+    std::vector<ResultVariable> vars;
+    const int inertias = VariableBrowser::kMostOpenedMatches / 2 + 10; // two variables each
+    for (int i = 1; i <= inertias; ++i)
+        for (const char* v : {"phi", "w"})
+            vars.push_back({"inertia" + std::to_string(i) + "." + v, "rad", false, false});
+    auto run = std::make_shared<RunResult>();
+    run->begin(vars);
+    Shown s;
+    s.browser.setResult(run);
+    s.browser.filterEdit()->setText("inertia");
+    CHECK(static_cast<size_t>(visibleLeaves(s.model).size()) == vars.size());
+    CHECK_FALSE(s.browser.view()->isExpanded(find(s.model, "inertia1")));
+    s.browser.filterEdit()->setText("inertia1");
+    CHECK(visibleLeaves(s.model).size() < VariableBrowser::kMostOpenedMatches);
+    CHECK(s.browser.view()->isExpanded(find(s.model, "inertia1")));
+    CHECK(s.browser.view()->isExpanded(find(s.model, "inertia100")));
+}
+
 TEST_CASE("protected variables show only when asked for", "[results]")
 {
     Shown s;

@@ -37,6 +37,8 @@ public:
     void setCursorTime(double t);
 
     QTreeView* view() const { return view_; }
+    // A filter's matches are shown opened up to this many variables.
+    static constexpr int kMostOpenedMatches = 500;
     QLineEdit* filterEdit() const { return filter_; }
     QCheckBox* showProtectedBox() const { return showProtected_; }
 
