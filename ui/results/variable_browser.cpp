@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QStackedWidget>
+#include <QTimer>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -77,7 +78,16 @@ VariableBrowser::VariableBrowser(QWidget* parent) : QWidget(parent)
     layout->addLayout(top);
     layout->addWidget(pages_, 1);
 
-    connect(filter_, &QLineEdit::textChanged, this, &VariableBrowser::applyFilter);
+    filterPause_ = new QTimer(this);
+    filterPause_->setSingleShot(true);
+    filterPause_->setInterval(kFilterPauseMs);
+    connect(filterPause_, &QTimer::timeout, this, &VariableBrowser::applyFilter);
+    connect(filter_, &QLineEdit::textChanged, this, [this] {
+        if (result_ && result_->variableCount() > static_cast<size_t>(kMostFilteredPerKey))
+            filterPause_->start();
+        else
+            applyFilter();
+    });
     connect(showProtected_, &QCheckBox::toggled, this, &VariableBrowser::applyFilter);
     connect(model_, &QStandardItemModel::itemChanged, this, &VariableBrowser::itemChanged);
     connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, &VariableBrowser::currentChanged);
@@ -159,6 +169,7 @@ void VariableBrowser::selectComponent(const QString& instance)
 
 void VariableBrowser::applyFilter()
 {
+    filterPause_->stop();
     QuietScope quiet(quiet_);
     // Closed first: the proxy removes the rows a filter hides one range at a time, and Qt
     // checks every persistent index (one per opened node) at each; with a 10,000-inertia
@@ -167,6 +178,7 @@ void VariableBrowser::applyFilter()
     proxy_->setText(filter_->text());
     proxy_->setShowProtected(showProtected_->isChecked());
     restoreExpansion();
+    emit filterApplied();
 }
 
 namespace {
