@@ -38,6 +38,18 @@ std::shared_ptr<RunResult> clutchRun()
     return r;
 }
 
+// A run of `inertias` inertias with two variables each (phi and w), for the large cases.
+std::shared_ptr<RunResult> inertiasRun(int inertias)
+{
+    std::vector<ResultVariable> vars;
+    for (int i = 1; i <= inertias; ++i)
+        for (const char* v : {"phi", "w"})
+            vars.push_back({"inertia" + std::to_string(i) + "." + v, "rad", false, false});
+    auto run = std::make_shared<RunResult>();
+    run->begin(vars);
+    return run;
+}
+
 QModelIndex find(QAbstractItemModel* model, const QString& path, const QModelIndex& parent = {})
 {
     for (int r = 0; r < model->rowCount(parent); ++r) {
@@ -147,17 +159,11 @@ TEST_CASE("a filter matching many variables leaves their nodes closed, and a nar
 {
     // Opening every match of a 10,000-inertia chain's "i" (90,000 variables) is no help and
     // took seconds; the matches open once there are few enough to read.
-    std::vector<ResultVariable> vars;
-    const int inertias = VariableBrowser::kMostOpenedMatches / 2 + 10; // two variables each
-    for (int i = 1; i <= inertias; ++i)
-        for (const char* v : {"phi", "w"})
-            vars.push_back({"inertia" + std::to_string(i) + "." + v, "rad", false, false});
-    auto run = std::make_shared<RunResult>();
-    run->begin(vars);
+    const int inertias = VariableBrowser::kMostOpenedMatches / 2 + 10;
     Shown s;
-    s.browser.setResult(run);
+    s.browser.setResult(inertiasRun(inertias));
     s.browser.filterEdit()->setText("inertia");
-    CHECK(static_cast<size_t>(visibleLeaves(s.model).size()) == vars.size());
+    CHECK(visibleLeaves(s.model).size() == 2 * inertias);
     CHECK_FALSE(s.browser.view()->isExpanded(find(s.model, "inertia1")));
     s.browser.filterEdit()->setText("inertia1");
     CHECK(visibleLeaves(s.model).size() < VariableBrowser::kMostOpenedMatches);
@@ -253,19 +259,14 @@ TEST_CASE("on a run with very many variables the filter waits for a pause in typ
 {
     // Each application takes about 250 ms at 90,000 variables: at every key, typing a name
     // would stall.
-    std::vector<ResultVariable> vars;
-    for (int i = 1; i <= VariableBrowser::kMostFilteredPerKey / 2 + 1; ++i)
-        for (const char* v : {"phi", "w"})
-            vars.push_back({"inertia" + std::to_string(i) + "." + v, "rad", false, false});
-    auto run = std::make_shared<RunResult>();
-    run->begin(vars);
+    const int inertias = VariableBrowser::kMostFilteredPerKey / 2 + 1;
     Shown s;
-    s.browser.setResult(run);
+    s.browser.setResult(inertiasRun(inertias));
     QSignalSpy applied(&s.browser, &VariableBrowser::filterApplied);
     s.browser.filterEdit()->setText("inertia7");
     s.browser.filterEdit()->setText("inertia77");
     CHECK(applied.count() == 0);
-    CHECK(static_cast<size_t>(visibleLeaves(s.model).size()) == vars.size()); // not yet filtered
+    CHECK(visibleLeaves(s.model).size() == 2 * inertias); // not yet filtered
     REQUIRE(applied.wait(5000));
     CHECK(applied.count() == 1); // once, for what was typed by then
     CHECK(visibleLeaves(s.model).contains("inertia77.w"));
