@@ -41,38 +41,12 @@ std::pair<double, double> showableRange(double lo, double hi)
     return {lo, hi};
 }
 
-// A value axis whose ticks are placed and labelled here (ticksWithin): a y axis through
-// zero must label it "0". Its categories end at the ticks, labelled on their values.
-void setCategoryTicks(QCategoryAxis* axis, double lo, double hi, double step)
-{
-    const QList<Tick> ticks = ticksWithin(lo, hi, step);
-    const QStringList labels = axis->categoriesLabels();
-    // The first category starts below the range, so that a tick at its low end has a label.
-    const double start = lo - step;
-    bool same = labels.size() == ticks.size() && axis->startValue() == start;
-    for (qsizetype i = 0; same && i < ticks.size(); ++i)
-        same = labels[i] == ticks[i].label && axis->endValue(labels[i]) == ticks[i].value;
-    if (!same) {
-        for (const QString& l : labels)
-            axis->remove(l);
-        axis->setStartValue(start);
-        for (const Tick& t : ticks)
-            axis->append(t.label, t.value);
-    }
-    axis->setRange(lo, hi);
-}
-
 // True when the labels may have changed width.
 bool setTicks(QValueAxis* axis, double lo, double hi, double pixels, double pixelsPerTick)
 {
     std::tie(lo, hi) = showableRange(lo, hi);
     const double step = niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)));
     const bool changed = axis->min() != lo || axis->max() != hi || axis->tickInterval() != step;
-    if (auto* categories = qobject_cast<QCategoryAxis*>(axis)) {
-        axis->setTickInterval(step); // remembered for `changed`; the categories make the ticks
-        setCategoryTicks(categories, lo, hi, step);
-        return changed;
-    }
     // Qt lays out the ticks at every change: the interval grows before the range does, or a
     // range that widens by orders of magnitude asks for millions of ticks at the old interval.
     axis->setTickInterval(std::max(step, axis->tickInterval()));
@@ -80,6 +54,29 @@ bool setTicks(QValueAxis* axis, double lo, double hi, double pixels, double pixe
     axis->setTickAnchor(0);
     axis->setTickInterval(step);
     return changed;
+}
+
+// A y axis places and labels its ticks itself (ticksWithin): through zero it must read
+// "0". Its categories end at the ticks, labelled on their values; the first starts below
+// the range, so that a tick at its low end has a label. True when the labels changed.
+bool setYTicks(QCategoryAxis* axis, double lo, double hi, double pixels, double pixelsPerTick)
+{
+    std::tie(lo, hi) = showableRange(lo, hi);
+    const double step = niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)));
+    const QList<Tick> ticks = ticksWithin(lo, hi, step);
+    const QStringList labels = axis->categoriesLabels();
+    bool same = labels.size() == ticks.size() && axis->startValue() == lo - step;
+    for (qsizetype i = 0; same && i < ticks.size(); ++i)
+        same = labels[i] == ticks[i].label && axis->endValue(labels[i]) == ticks[i].value;
+    if (!same) {
+        for (const QString& l : labels)
+            axis->remove(l);
+        axis->setStartValue(lo - step);
+        for (const Tick& t : ticks)
+            axis->append(t.label, t.value);
+    }
+    axis->setRange(lo, hi);
+    return !same;
 }
 
 } // namespace
@@ -102,7 +99,7 @@ Subplot::Subplot(QWidget* parent) : QWidget(parent)
         chart_->addAxis(axis, side == Left ? Qt::AlignLeft : Qt::AlignRight);
         yAxes_[static_cast<size_t>(side)] = axis;
     }
-    for (QValueAxis* axis : {timeAxis_, yAxes_[0], yAxes_[1]}) {
+    for (QValueAxis* axis : std::initializer_list<QValueAxis*>{timeAxis_, yAxes_[0], yAxes_[1]}) {
         axis->setTickType(QValueAxis::TicksDynamic);
         axis->setLabelFormat(QStringLiteral("%g"));
         QFont f = axis->titleFont();
@@ -360,7 +357,7 @@ void Subplot::refresh()
     setTicks(timeAxis_, t0_, t1_, area.width(), 90);
     for (int side : {Left, Right}) {
         const auto [lo, hi] = yRange[static_cast<size_t>(side)];
-        labelsChanged_ |= setTicks(yAxes_[static_cast<size_t>(side)], lo, hi, area.height(), 40);
+        labelsChanged_ |= setYTicks(yAxes_[static_cast<size_t>(side)], lo, hi, area.height(), 40);
     }
     for (Drawn& d : drawn)
         if (d.series->points() != d.points)

@@ -19,6 +19,7 @@
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
+class QCategoryAxis;
 class QValueAxis;
 class QXYSeries;
 QT_END_NAMESPACE
@@ -124,7 +125,7 @@ private:
     QChart* chart_ = nullptr;
     QChartView* view_ = nullptr;
     QValueAxis* timeAxis_ = nullptr;
-    std::array<QValueAxis*, 2> yAxes_{};
+    std::array<QCategoryAxis*, 2> yAxes_{}; // value axes whose ticks Subplot places
     PlotOverlay* overlay_ = nullptr;
     bool labelsChanged_ = true;
 };

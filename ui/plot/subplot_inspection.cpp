@@ -72,8 +72,7 @@ QStringList Subplot::yTickLabels(Axis axis) const
 {
     if (axis == Time)
         return {};
-    auto* categories = qobject_cast<QCategoryAxis*>(yAxes_[static_cast<size_t>(axis)]);
-    return categories ? categories->categoriesLabels() : QStringList();
+    return yAxes_[static_cast<size_t>(axis)]->categoriesLabels();
 }
 
 QString Subplot::crosshairText() const

@@ -2,6 +2,7 @@
 // page as requests (all its subplots share the time axis); y zoom stays with the subplot.
 #include "ui/plot/subplot.hpp"
 
+#include <QCategoryAxis>
 #include <QValueAxis>
 
 namespace flange::ui::plot {
