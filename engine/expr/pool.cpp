@@ -285,10 +285,12 @@ NodeId Pool::interp(int32_t table, NodeId u, int column, bool slope, NodeId inte
 {
     // A table of one row is a constant whatever u (as MSL's tables): folding it lets a
     // lossy gear's constant efficiency make its equations affine in the torques.
-    const bool oneRow = tables_[static_cast<size_t>(table)].rows.size() == 1;
-    if (oneRow || (isConst(u) && (interval == kNone || isConst(interval))))
-        return constant(interpolateTable(tables_[static_cast<size_t>(table)], oneRow ? 0.0 : constValue(u), column, slope,
-                                         oneRow || interval == kNone ? -1 : static_cast<int>(constValue(interval))));
+    const Table& t = tables_[static_cast<size_t>(table)];
+    if (t.rows.size() == 1)
+        return constant(interpolateTable(t, 0.0, column, slope));
+    if (isConst(u) && (interval == kNone || isConst(interval)))
+        return constant(interpolateTable(t, constValue(u), column, slope,
+                                         interval == kNone ? -1 : static_cast<int>(constValue(interval))));
     return intern(slope ? Op::InterpSlope : Op::Interp, u, constant(column), interval, table);
 }
 
