@@ -482,7 +482,6 @@ private:
             if (var.generated)
                 continue;
             OutputVar o;
-            o.name = var.name;
             o.isProtected = var.isProtected;
             o.unit = var.unit;
             o.isBoolean = var.isBoolean;
@@ -515,6 +514,12 @@ private:
             }
             cm_.outputs.push_back(o);
         }
+        // Last, once no message can need them any more: the names move, 230,000 of them
+        // for the 10,000-inertia chain, instead of being copied.
+        size_t k = 0;
+        for (auto& var : f_.vars)
+            if (!var.generated)
+                cm_.outputs[k++].name = std::move(var.name);
     }
 
     flatten::FlatModel& f_;
@@ -575,8 +580,9 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
         cm->stats.discreteVariables += v.discrete ? 1 : 0;
     cm->experiment = flat.experiment;
     cm->warnings = flat.warnings;
+    cm->instanceTypes.reserve(flat.componentNames.size());
     for (size_t i = 0; i < flat.componentNames.size(); ++i)
-        cm->instanceTypes.emplace(flat.componentNames[i], flat.componentTypes[i]);
+        cm->instanceTypes.emplace(std::move(flat.componentNames[i]), flat.componentTypes[i]);
     cm->equationSourcesByType = equationSourcesByType(flat.componentTypes, lib);
     cm->parameterValues = std::move(flat.realParameters);
     cm->stats.expressionNodes = flat.pool.size();

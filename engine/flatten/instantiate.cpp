@@ -59,6 +59,7 @@ public:
     FlatModel run(const CancelFlag& cancelled)
     {
         m_.experiment = d_.experiment;
+        index_.reserve(2 * d_.components.size()); // two connectors a component, typically: no rehash on the way
         Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}};
         level(top, cancelled);
         for (const Override& o : overrides_)
@@ -97,7 +98,7 @@ private:
                 node.enabled = false;
                 node.disabledBecause = c.condition;
             }
-            addConnector(node);
+            addConnector(std::move(node));
         }
         for (const diagram::Component& comp : d.components) {
             throwIfCancelled(cancelled, "translation");
@@ -143,7 +144,7 @@ private:
             if (c.size)
                 absentVectors_.insert(path + "." + c.name); // its members are absent too
             node.disabledBecause = comp.condition;
-            addConnector(node);
+            addConnector(std::move(node));
         }
     }
 
@@ -258,10 +259,10 @@ private:
         }
     }
 
-    void addConnector(const ConnectorInstance& c)
+    void addConnector(ConnectorInstance c)
     {
-        index_[c.name()] = static_cast<int>(connectors_.size());
-        connectors_.push_back(c);
+        index_.insert_or_assign(c.name(), static_cast<int>(connectors_.size()));
+        connectors_.push_back(std::move(c));
     }
 
     void leaf(const Level& at, const diagram::Component& comp, const ComponentDefinition& def, const std::string& path)
@@ -269,8 +270,10 @@ private:
         const int ci = static_cast<int>(m_.componentNames.size());
         m_.componentNames.push_back(path);
         m_.componentTypes.push_back(comp.type);
-        instances_.emplace_back(at.scope, m_.pool, def, comp, path);
-        Inst& in = instances_.back();
+        // Nothing keeps a leaf's scope once its equations are lowered: the instance lives only
+        // while this runs, and its memory serves the next one.
+        Inst in(at.scope, m_.pool, def, comp, path);
+        in.names.reserve(def.variables.size() + 2 * def.connectors.size());
         in.params.setDataFolder(d_.folder);
         for (const auto& p : def.parameters) {
             const Symbol value = in.params.get(p.name);
@@ -298,7 +301,7 @@ private:
             ci_.enabled = enabled;
             if (!enabled) {
                 ci_.disabledBecause = c.condition->text;
-                addConnector(ci_);
+                addConnector(std::move(ci_));
                 in.names[c.name] = Symbol{Symbol::Kind::Disabled, 0, -1};
                 for (const char* member : {"phi", "tau", "s", "f", "T", "Q_flow"})
                     in.names[c.name + "." + member] = Symbol{Symbol::Kind::Disabled, 0, -1};
@@ -314,8 +317,8 @@ private:
                 f.name = path + "." + c.name + "." + flow;
                 f.unit = library::flowUnit(c.type);
                 f.component = ci;
-                ci_.potential = m_.addVar(p);
-                ci_.flow = m_.addVar(f);
+                ci_.potential = m_.addVar(std::move(p));
+                ci_.flow = m_.addVar(std::move(f));
                 in.names[c.name + "." + pot] = Symbol{Symbol::Kind::ContinuousVar, 0, ci_.potential};
                 in.names[c.name + "." + flow] = Symbol{Symbol::Kind::ContinuousVar, 0, ci_.flow};
             } else {
@@ -326,11 +329,11 @@ private:
                                c.type == library::ConnectorType::BooleanOutput;
                 s.discrete = boolean;
                 s.isBoolean = boolean;
-                int32_t id = m_.addVar(s);
+                int32_t id = m_.addVar(std::move(s));
                 ci_.signal = id;
                 in.names[c.name] = Symbol{boolean ? Symbol::Kind::DiscreteVar : Symbol::Kind::ContinuousVar, 0, id};
             }
-            addConnector(ci_);
+            addConnector(std::move(ci_));
         }
         // variables
         for (const auto& v : def.variables) {
@@ -362,7 +365,7 @@ private:
             if (fv.nominal <= 0 || fv.nominal != fv.nominal)
                 fv.nominal = 1;
             bool discrete = fv.discrete;
-            int32_t id = m_.addVar(fv);
+            int32_t id = m_.addVar(std::move(fv));
             in.names[v.name] = Symbol{discrete ? Symbol::Kind::DiscreteVar : Symbol::Kind::ContinuousVar, 0, id};
         }
         Scope scope = [&in](const std::string& n) {
@@ -420,10 +423,10 @@ private:
                 s.component = ci;
                 s.discrete = boolean;
                 s.isBoolean = boolean;
-                node.signal = m_.addVar(s);
+                node.signal = m_.addVar(std::move(s));
                 in.names[member] = Symbol{boolean ? Symbol::Kind::DiscreteVar : Symbol::Kind::ContinuousVar, 0, node.signal};
             }
-            addConnector(node);
+            addConnector(std::move(node));
         }
     }
 
@@ -516,8 +519,7 @@ private:
     const library::Library& lib_;
     FlatModel m_;
     ModelParameters modelParams_{d_, m_.pool};
-    std::deque<Inst> instances_;               // deque: scopes keep references to their instance
-    std::deque<InstanceParameters> params_;    // subsystem instances' declared parameters
+    std::deque<InstanceParameters> params_; // subsystem instances' declared parameters (deque: scopes refer to them)
     std::vector<ConnectorInstance> connectors_;
     std::unordered_map<std::string, int> index_; // full connector name -> connectors_
     std::unordered_map<std::string, int> vectors_; // full vector connector name ("move.u") -> size
