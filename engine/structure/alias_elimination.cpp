@@ -20,15 +20,26 @@ using flatten::FlatVar;
 
 namespace {
 
+// (variable, coefficient) pairs: an equation has a handful, so a flat list searched
+// linearly beats a map's node per term (this runs on every equation of the model).
+using Terms = std::vector<std::pair<int32_t, double>>;
+
 // residual == sum(coef * var) + constant, or false if it is not linear with constant coefficients.
-bool linearForm(const expr::Pool& p, NodeId id, double scale, std::map<int32_t, double>& terms, double& constant, int depth = 0)
+bool linearForm(const expr::Pool& p, NodeId id, double scale, Terms& terms, double& constant, int depth = 0)
 {
     if (depth > 8)
         return false;
     const expr::Node& n = p.node(id);
     switch (n.op) {
     case Op::Const: constant += scale * n.value; return true;
-    case Op::Var: terms[n.index] += scale; return true;
+    case Op::Var: {
+        auto it = std::find_if(terms.begin(), terms.end(), [&n](const auto& t) { return t.first == n.index; });
+        if (it == terms.end())
+            terms.emplace_back(n.index, scale);
+        else
+            it->second += scale;
+        return true;
+    }
     case Op::Neg: return linearForm(p, n.a, -scale, terms, constant, depth + 1);
     case Op::Add:
         return linearForm(p, n.a, scale, terms, constant, depth + 1) && linearForm(p, n.b, scale, terms, constant, depth + 1);
@@ -81,13 +92,15 @@ public:
     {
         AliasStats stats;
         std::vector<flatten::FlatEquation> kept;
-        for (const auto& eq : m_.equations) {
+        kept.reserve(m_.equations.size());
+        Terms terms;
+        for (auto& eq : m_.equations) {
             throwIfCancelled(cancelled, "translation");
-            std::map<int32_t, double> terms;
+            terms.clear();
             double c = 0;
             if (linearForm(m_.pool, eq.residual, 1.0, terms, c)) {
-                for (auto it = terms.begin(); it != terms.end();)
-                    it = it->second == 0 ? terms.erase(it) : std::next(it);
+                std::erase_if(terms, [](const auto& t) { return t.second == 0; });
+                std::sort(terms.begin(), terms.end()); // by variable: x below y, as before
                 bool continuous = true;
                 for (const auto& [v, a] : terms)
                     continuous = continuous && !m_.vars[static_cast<size_t>(v)].discrete;
@@ -109,7 +122,7 @@ public:
                     }
                 }
             }
-            kept.push_back(eq);
+            kept.push_back(std::move(eq));
         }
         m_.equations = std::move(kept);
         applyAliases(stats);
@@ -162,8 +175,9 @@ private:
     std::string nameOf(int32_t v) const { return v == k_ ? "a constant" : m_.vars[static_cast<size_t>(v)].name; }
 
     // Records x = s * y + o. Returns false if the equation is not an alias after all
-    // (it relates a class to itself with a factor 2), so it stays an equation.
-    bool merge(int32_t x, int32_t y, double s, double o, const std::string& origin)
+    // (it relates a class to itself with a factor 2), so it stays an equation. On success
+    // the origin moves into the record: the equation it came from is dropped.
+    bool merge(int32_t x, int32_t y, double s, double o, std::string& origin)
     {
         double sx, ox, sy, oy;
         int32_t rx = find(x, sx, ox);
@@ -191,10 +205,10 @@ private:
         double O = (s * oy + o - ox) / sx;
         if (prefer(rx, ry)) {
             attach(ry, rx, 1.0 / S, -O / S); // ry = (rx - O)/S
-            why_[static_cast<size_t>(ry)] = origin;
+            why_[static_cast<size_t>(ry)] = std::move(origin);
         } else {
             attach(rx, ry, S, O);
-            why_[static_cast<size_t>(rx)] = origin;
+            why_[static_cast<size_t>(rx)] = std::move(origin);
         }
         return true;
     }
@@ -382,7 +396,7 @@ private:
                 throw badInput("over-determined: equation " + eq.origin + " is implied by other equations")
                     .about(instancesOf(eq.origin));
             }
-            kept.push_back(eq);
+            kept.push_back(std::move(eq));
         }
         m_.equations = std::move(kept);
         for (auto& eq : m_.initialEquations)

@@ -18,10 +18,10 @@ std::vector<int32_t> incidentVars(const expr::Pool& pool, expr::NodeId id)
     return out;
 }
 
-void DaeStructure::addEquation(const flatten::FlatEquation& eq, const expr::Pool& pool)
+void DaeStructure::addEquation(flatten::FlatEquation eq, const expr::Pool& pool)
 {
-    eqs.push_back(eq);
     incidence.push_back(incidentVars(pool, eq.residual));
+    eqs.push_back(std::move(eq));
     eqDiff.push_back(-1);
     eqParent.push_back(-1);
 }

@@ -23,7 +23,7 @@ struct DaeStructure {
     std::vector<int32_t> eqMatch;                // equation -> the highest-derivative unknown it determines
     int originalEquations = 0;
 
-    void addEquation(const flatten::FlatEquation& eq, const expr::Pool& pool);
+    void addEquation(flatten::FlatEquation eq, const expr::Pool& pool);
 };
 
 std::vector<int32_t> incidentVars(const expr::Pool& pool, expr::NodeId id);

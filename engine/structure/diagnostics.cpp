@@ -75,18 +75,24 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
             r = m.vars[static_cast<size_t>(r)].derivativeOf;
         chainOf[static_cast<size_t>(v)] = r;
     }
-    std::map<int32_t, int32_t> colIndex;
-    for (int32_t v : s.unknowns)
-        if (!colIndex.count(chainOf[static_cast<size_t>(v)])) {
-            colIndex[chainOf[static_cast<size_t>(v)]] = static_cast<int32_t>(chains.size());
-            chains.push_back(chainOf[static_cast<size_t>(v)]);
+    // By variable id, as chainOf: flat arrays, since this runs on every model, 10^5 equations
+    // for long drive lines.
+    std::vector<int32_t> colIndex(m.vars.size(), -1);
+    for (int32_t v : s.unknowns) {
+        const auto chain = static_cast<size_t>(chainOf[static_cast<size_t>(v)]);
+        if (colIndex[chain] < 0) {
+            colIndex[chain] = static_cast<int32_t>(chains.size());
+            chains.push_back(static_cast<int32_t>(chain));
         }
+    }
     std::vector<std::vector<int32_t>> adj(s.eqs.size());
     for (size_t e = 0; e < s.eqs.size(); ++e) {
-        std::set<int32_t> cols;
+        std::vector<int32_t>& cols = adj[e];
         for (int32_t v : s.incidence[e])
-            cols.insert(colIndex.at(chainOf[static_cast<size_t>(v)]));
-        adj[e].assign(cols.begin(), cols.end());
+            if (const int32_t chain = chainOf[static_cast<size_t>(v)]; chain >= 0) // an unknown's, as always
+                cols.push_back(colIndex[static_cast<size_t>(chain)]);
+        std::sort(cols.begin(), cols.end());
+        cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
     }
     Matching match(adj);
     for (size_t e = 0; e < adj.size(); ++e)

@@ -11,8 +11,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <set>
 
 namespace flange::structure {
 namespace {
@@ -74,14 +72,14 @@ void selectDummyDerivatives(flatten::FlatModel& m, DaeStructure& s)
         if (s.eqDiff[e] < 0 && s.eqParent[e] >= 0)
             H.push_back(static_cast<int32_t>(e));
     std::vector<int32_t> Z;
-    {
-        std::set<int32_t> z;
-        for (int32_t h : H)
-            for (int32_t v : s.incidence[static_cast<size_t>(h)])
-                if (m.vars[static_cast<size_t>(v)].derivative < 0 && m.vars[static_cast<size_t>(v)].derivativeOf >= 0)
-                    z.insert(v);
-        Z.assign(z.begin(), z.end());
-    }
+    for (int32_t h : H)
+        for (int32_t v : s.incidence[static_cast<size_t>(h)])
+            if (m.vars[static_cast<size_t>(v)].derivative < 0 && m.vars[static_cast<size_t>(v)].derivativeOf >= 0)
+                Z.push_back(v);
+    std::sort(Z.begin(), Z.end());
+    Z.erase(std::unique(Z.begin(), Z.end()), Z.end());
+    // Variable id -> local column, by id: a level of a long drive line has 10^4 columns.
+    std::vector<int32_t> colOf(m.vars.size(), -1);
     auto parentOf = [&m](int32_t v) { return m.vars[static_cast<size_t>(v)].derivativeOf; };
     while (!H.empty()) {
         // Least state-worthy first: low stateSelect of the integral, not fixed, declared earlier.
@@ -94,17 +92,16 @@ void selectDummyDerivatives(flatten::FlatModel& m, DaeStructure& s)
                 return !pa.fixed;
             return a < b;
         });
-        std::map<int32_t, int32_t> colOf; // variable -> local column
         for (size_t i = 0; i < Z.size(); ++i)
-            colOf[Z[i]] = static_cast<int32_t>(i);
+            colOf[static_cast<size_t>(Z[i])] = static_cast<int32_t>(i);
         // local bipartite graph: columns -> rows (we augment from columns)
         std::vector<std::vector<int32_t>> colRows(Z.size());
         for (size_t r = 0; r < H.size(); ++r)
-            for (int32_t v : s.incidence[static_cast<size_t>(H[r])]) {
-                auto it = colOf.find(v);
-                if (it != colOf.end())
-                    colRows[static_cast<size_t>(it->second)].push_back(static_cast<int32_t>(r));
-            }
+            for (int32_t v : s.incidence[static_cast<size_t>(H[r])])
+                if (const int32_t c = colOf[static_cast<size_t>(v)]; c >= 0)
+                    colRows[static_cast<size_t>(c)].push_back(static_cast<int32_t>(r));
+        for (int32_t z : Z)
+            colOf[static_cast<size_t>(z)] = -1; // clean for the next level
         Matching match(colRows);
         std::vector<int32_t> selected;
         for (size_t c = 0; c < Z.size() && selected.size() < H.size(); ++c)

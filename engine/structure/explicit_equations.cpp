@@ -133,7 +133,7 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
         const int32_t v = matchedVar[r];
         ComputedVariable cv;
         cv.var = v;
-        cv.origin = s.eqs[r].origin;
+        cv.origin = std::move(s.eqs[r].origin); // the equation leaves the system
         memo.clear();
         NodeId rest = pool.rewrite(
             s.eqs[r].residual,
@@ -182,9 +182,9 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
         for (int32_t u : incidentVars(pool, s.eqs[r].residual))
             if (computedIndex[static_cast<size_t>(u)] >= 0)
                 reads.push_back(computedIndex[static_cast<size_t>(u)]);
-        flatten::FlatEquation eq = s.eqs[r];
+        flatten::FlatEquation eq = std::move(s.eqs[r]); // s is replaced by kept below
         substitute(eq.residual);
-        kept.addEquation(eq, pool);
+        kept.addEquation(std::move(eq), pool);
         kept.eqMatch.push_back(s.eqMatch[r]);
         out.equationReads.push_back(std::move(reads));
         if (static_cast<int>(r) < s.originalEquations)

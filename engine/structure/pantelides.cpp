@@ -42,7 +42,7 @@ void pantelides(flatten::FlatModel& m, DaeStructure& s, const CancelFlag& cancel
                 de.origin = "d/dt of (" + src.origin + ")";
                 de.component = src.component;
                 int32_t idx = static_cast<int32_t>(s.eqs.size());
-                s.addEquation(de, m.pool);
+                s.addEquation(std::move(de), m.pool);
                 s.eqDiff[static_cast<size_t>(k)] = idx;
                 s.eqParent[static_cast<size_t>(idx)] = k;
             }
