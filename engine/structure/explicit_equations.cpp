@@ -114,7 +114,7 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
     std::vector<std::vector<int32_t>> deps(eqOfNode.size());
     for (size_t k = 0; k < eqOfNode.size(); ++k) {
         const auto r = static_cast<size_t>(eqOfNode[k]);
-        for (int32_t u : incidentVars(pool, s.eqs[r].residual)) {
+        for (int32_t u : s.incidence[r]) {
             int32_t e = candidateEq[static_cast<size_t>(u)];
             if (e >= 0 && static_cast<size_t>(e) != r)
                 deps[k].push_back(nodeOfEq[static_cast<size_t>(e)]);
@@ -179,7 +179,7 @@ ExplicitEquations solveExplicitEquations(flatten::FlatModel& m, DaeStructure& s,
             continue;
         newIndex[r] = static_cast<int32_t>(kept.eqs.size());
         std::vector<int32_t> reads;
-        for (int32_t u : incidentVars(pool, s.eqs[r].residual))
+        for (int32_t u : s.incidence[r])
             if (computedIndex[static_cast<size_t>(u)] >= 0)
                 reads.push_back(computedIndex[static_cast<size_t>(u)]);
         flatten::FlatEquation eq = std::move(s.eqs[r]); // s is replaced by kept below
