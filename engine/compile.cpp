@@ -465,10 +465,8 @@ private:
                 cm_.reinitSlots.push_back(slot);
             }
         cm_.discreteStart.assign(f_.vars.size(), 0.0);
-        cm_.varNames.reserve(f_.vars.size());
         cm_.varIsDiscrete.reserve(f_.vars.size());
         for (size_t v = 0; v < f_.vars.size(); ++v) {
-            cm_.varNames.push_back(f_.vars[v].name);
             cm_.varIsDiscrete.push_back(f_.vars[v].discrete ? 1 : 0);
             cm_.discreteStart[v] = f_.vars[v].start;
         }
@@ -516,10 +514,18 @@ private:
         }
         // Last, once no message can need them any more: the names move, 230,000 of them
         // for the 10,000-inertia chain, instead of being copied.
-        size_t k = 0;
-        for (auto& var : f_.vars)
-            if (!var.generated)
-                cm_.outputs[k++].name = std::move(var.name);
+        cm_.outputOfVar.assign(f_.vars.size(), -1);
+        cm_.generatedNames.resize(f_.vars.size());
+        int32_t k = 0;
+        for (size_t v = 0; v < f_.vars.size(); ++v) {
+            std::string& name = f_.vars[v].name;
+            if (f_.vars[v].generated) {
+                cm_.generatedNames[v] = std::move(name);
+                continue;
+            }
+            cm_.outputOfVar[v] = k;
+            cm_.outputs[static_cast<size_t>(k++)].name = std::move(name);
+        }
     }
 
     flatten::FlatModel& f_;

@@ -109,7 +109,17 @@ struct CompiledModel {
     std::vector<flatten::WhenClause> whens;
     std::vector<int32_t> reinitSlots; // per when, per reinit: slot of the state
     std::vector<double> discreteStart; // by variable id
-    std::vector<std::string> varNames;  // by variable id
+    // A variable's name by id: the outputs hold those of the model's variables (names are
+    // stored once: a long drive line has 10^5 of them); generatedNames, by id, those the
+    // engine made (der(x) with no name of its own) and is empty elsewhere.
+    std::vector<int32_t> outputOfVar; // by variable id: index in outputs, or -1
+    std::vector<std::string> generatedNames;
+    const std::string& varName(int32_t v) const
+    {
+        const int32_t o = outputOfVar[static_cast<size_t>(v)];
+        return o >= 0 ? outputs[static_cast<size_t>(o)].name : generatedNames[static_cast<size_t>(v)];
+    }
+    size_t variableCount() const { return outputOfVar.size(); }
     std::vector<char> varIsDiscrete;
     expr::Pool pool;                    // for the discrete equations evaluated at events
 

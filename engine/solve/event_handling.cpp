@@ -66,7 +66,7 @@ double Run::eval(expr::NodeId id, double t, bool initial, char* reached) const
 
 void Run::refreshVarValues()
 {
-    varValues_.assign(m_.varNames.size(), 0.0);
+    varValues_.assign(m_.variableCount(), 0.0);
     for (int32_t i = 0; i < n_; ++i)
         varValues_[static_cast<size_t>(m_.slotVar[static_cast<size_t>(i)])] = y_[static_cast<size_t>(i)];
 }
@@ -82,7 +82,7 @@ std::vector<std::string> Run::updateDiscrete(double t, bool initial, bool holdSo
         double v = eval(a.value, t, initial);
         double& slot = disc_[static_cast<size_t>(a.var)];
         if (v != slot) {
-            changes.push_back(m_.varNames[static_cast<size_t>(a.var)] + " " + fmt(slot) + " -> " + fmt(v));
+            changes.push_back(m_.varName(a.var) + " " + fmt(slot) + " -> " + fmt(v));
             slot = v;
         }
     };
@@ -117,7 +117,7 @@ std::vector<std::string> Run::unsettled(const std::vector<double>& relBefore, co
             out.push_back(instanceOf(m_.relations[k].origin));
     for (size_t v = 0; v < disc_.size(); ++v)
         if (disc_[v] != discBefore[v])
-            out.push_back(instanceOf(m_.varNames[v]));
+            out.push_back(instanceOf(m_.varName(static_cast<int32_t>(v))));
     return out;
 }
 
@@ -248,7 +248,7 @@ bool Run::fireWhens(double t, EventRecord& rec)
                 double v = eval(a.value, t, false);
                 double& slot = disc_[static_cast<size_t>(a.var)];
                 if (v != slot) {
-                    rec.changes.push_back(m_.varNames[static_cast<size_t>(a.var)] + " " + fmt(slot) + " -> " + fmt(v));
+                    rec.changes.push_back(m_.varName(a.var) + " " + fmt(slot) + " -> " + fmt(v));
                     slot = v;
                 }
             }
@@ -256,7 +256,7 @@ bool Run::fireWhens(double t, EventRecord& rec)
                 int32_t slot = m_.reinitSlots[reinitIndex + r];
                 y_[static_cast<size_t>(slot)] = eval(wc.reinits[r].value, t, false);
                 reinit = true;
-                rec.changes.push_back("reinit(" + m_.varNames[static_cast<size_t>(wc.reinits[r].var)] + ")");
+                rec.changes.push_back("reinit(" + m_.varName(wc.reinits[r].var) + ")");
             }
         }
         reinitIndex += wc.reinits.size();

@@ -68,7 +68,7 @@ InitialSystem buildInitialSystem(const CompiledModel& m)
         if (match.augment(row, [](int32_t) { return true; })) {
             --freeColumns; // an augmenting path matches exactly one more column
             candidates.push_back(slot);
-            assumed.push_back(m.varNames[static_cast<size_t>(m.slotVar[static_cast<size_t>(slot)])] + " = " +
+            assumed.push_back(m.varName(m.slotVar[static_cast<size_t>(slot)]) + " = " +
                               readableNumber(m.yStart[static_cast<size_t>(slot)]));
         } else {
             adj.pop_back();
@@ -77,7 +77,7 @@ InitialSystem buildInitialSystem(const CompiledModel& m)
     for (int32_t c = 0; c < nz; ++c)
         if (match.colMatch(c) < 0) {
             int32_t slot = c < n ? c : m.stateSlots[static_cast<size_t>(c - n)];
-            std::string name = m.varNames[static_cast<size_t>(m.slotVar[static_cast<size_t>(slot)])];
+            std::string name = m.varName(m.slotVar[static_cast<size_t>(slot)]);
             throw badInput("initialization is under-determined: nothing fixes " + (c < n ? name : "der(" + name + ")"))
                 .about({instanceOf(name)});
         }

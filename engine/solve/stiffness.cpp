@@ -99,7 +99,7 @@ std::vector<StiffEquation> stiffestEquations(const CompiledModel& m, const std::
         StiffEquation e;
         e.origin = m.eqOrigins[static_cast<size_t>(order[i])];
         int32_t var = m.slotVar[static_cast<size_t>(x.slot)];
-        e.variable = static_cast<size_t>(var) < m.varNames.size() ? m.varNames[static_cast<size_t>(var)] : "";
+        e.variable = var >= 0 && static_cast<size_t>(var) < m.variableCount() ? m.varName(var) : "";
         e.coefficient = x.largest / m.nominal[static_cast<size_t>(x.slot)];
         e.parameters = parametersOf(m, e.origin);
         addComputedEquations(m, order[i], e);
