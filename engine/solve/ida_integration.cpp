@@ -5,6 +5,7 @@
 #include "engine/solve/block_solve.hpp"
 #include "engine/solve/ida_messages.hpp"
 #include "engine/solve/sundials_matrix.hpp"
+#include "engine/solve/vector_norms.hpp"
 
 #include <ida/ida.h>
 
@@ -229,6 +230,7 @@ void Run::setupIda()
 {
     SUNContext_Create(nullptr, &ctx_);
     yv_ = N_VNew_Serial(n_, ctx_);
+    useLaneNorms(yv_); // IDA clones its own vectors from yv_ in IDAInit
     ypv_ = N_VNew_Serial(n_, ctx_);
     dkyY_ = N_VNew_Serial(n_, ctx_);
     dkyYp_ = N_VNew_Serial(n_, ctx_);
