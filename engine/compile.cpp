@@ -586,7 +586,6 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
         cm->stats.discreteVariables += v.discrete ? 1 : 0;
     cm->experiment = flat.experiment;
     cm->warnings = flat.warnings;
-    cm->instanceTypes.reserve(flat.componentNames.size());
     for (size_t i = 0; i < flat.componentNames.size(); ++i)
         cm->instanceTypes.emplace(std::move(flat.componentNames[i]), flat.componentTypes[i]);
     cm->equationSourcesByType = equationSourcesByType(flat.componentTypes, lib);

@@ -12,7 +12,6 @@
 
 #include <map>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace flange {
@@ -67,10 +66,10 @@ struct CompiledModel {
     // Where a component's equation is written: the instance's type ("d" ->
     // "Blocks.Math.Division"), and per type the text of each equation -> "lib/Div.json:7:5".
     // Messages about a failing equation ("d: y = 0/0") name the definition file.
-    std::unordered_map<std::string, std::string> instanceTypes;
+    std::map<std::string, std::string> instanceTypes;
     std::map<std::string, std::map<std::string, std::string>> equationSourcesByType;
     // Every Real parameter's value by its full name ("spring1.c"), for messages.
-    std::unordered_map<std::string, double> parameterValues;
+    std::map<std::string, double> parameterValues;
 
     // Algebraic unknowns solved explicitly at translation (structure/explicit_equations.hpp):
     // out[0][k] = the k-th computed value, from y and yp, in dependency order. Only the

@@ -7,7 +7,6 @@
 
 #include <map>
 #include <string>
-#include <unordered_map>
 #include <tuple>
 #include <vector>
 
@@ -81,7 +80,7 @@ struct FlatModel {
     std::vector<Relation> relations;
     std::vector<std::string> componentNames;
     std::vector<std::string> componentTypes;
-    std::unordered_map<std::string, double> realParameters; // "spring1.c" -> 1e23: every instance's Real parameters, for messages
+    std::map<std::string, double> realParameters; // "spring1.c" -> 1e23: every instance's Real parameters, for messages
     std::vector<std::string> warnings;
     diagram::Experiment experiment;
     // integer()/floor()/ceil() of continuous arguments: argument node -> discrete variable
