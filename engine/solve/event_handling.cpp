@@ -3,6 +3,7 @@
 // crossings that a step's root finding can miss.
 #include "engine/solve/simulation_run.hpp"
 #include "engine/expr/evaluate.hpp"
+#include "engine/solve/clean_vector_state.hpp"
 #include "engine/solve/sundials_matrix.hpp"
 
 #include <algorithm>
@@ -223,6 +224,7 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
     joining_.clear();
     iterateEvent(t, rec, cause);
     sink_.event(rec);
+    cleanVectorState();
     emitRow(t); // right limit
     if (!ida_)
         return; // no unknowns, no solver to restart

@@ -5,6 +5,7 @@
 // drives the run: the step loop, the output grid, the work budgets; the jobs it calls
 // live beside it (simulation_run.hpp).
 #include "engine/solve/simulation_run.hpp"
+#include "engine/solve/clean_vector_state.hpp"
 #include "engine/solve/flush_denormals.hpp"
 #include "engine/solve/run_settings.hpp"
 #include "engine/solve/stiffness.hpp"
@@ -115,6 +116,7 @@ SimulationStats Run::run()
         names.push_back(m_.outputs[static_cast<size_t>(i)].name);
     sink_.begin(names);
     sink_.expectRows(gridRows_);
+    cleanVectorState(); // after every call out to the sink
     auto c0 = std::chrono::steady_clock::now();
     initialize();
     // The transient starts with an event iteration in which initial() is false (Modelica
@@ -160,6 +162,7 @@ void Run::emitRow(double t)
     for (const RowSource& s : rowFromDiscrete_) // Booleans, Integers: exact
         rowValues_[static_cast<size_t>(s.column)] = disc_[static_cast<size_t>(s.index)];
     sink_.row(t, rowValues_);
+    cleanVectorState();
     ++stats_.rows;
 }
 
@@ -442,6 +445,7 @@ SimulationStats simulate(const CompiledModel& model, const SimulationOptions& op
                          const std::vector<int>& outputs)
 {
     solve::FlushDenormals ftz; // for the whole run, initialization included
+    solve::cleanVectorState();
     solve::Run run(model, options, sink, outputs);
     return run.run();
 }
