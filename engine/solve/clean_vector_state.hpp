@@ -1,13 +1,14 @@
 #pragma once
 // Marks the upper halves of the AVX registers unused on this thread (VZEROUPPER), where the
-// processor has them. Code elsewhere in the process leaves them in use (Qt's string
-// functions do: seen in flange-sim's argument parsing, library look-up and output set-up,
-// and the window's worker posts its batches through Qt). While they are in use, every
-// switch between the SSE code this build compiles to and the VEX code of glibc's libm
-// (exp, sin, pow...: their FMA versions) is a costly state transition: exp took 135 ns
-// instead of 6 in a test loop, and Rotational HeatLosses integrated in 89 ms instead of
-// 65 (docs/performance.md). A run therefore cleans the state when it starts and after
-// every call out to its result sink, the only code it calls that may use them again.
+// processor has them. Code elsewhere in the process leaves them in use: Qt's does (in
+// flange-sim, setting up and reading its QCommandLineParser left them so; the engine's
+// own code between those calls did not), and a result sink may call Qt. While they are
+// in use, every switch between the SSE code this build compiles to and the VEX code of
+// glibc's libm (exp, sin, pow...: their FMA versions) is a costly state transition: exp
+// took 135 ns instead of 6 in a test loop, and Rotational HeatLosses integrated in 81-89 ms
+// instead of 61-65 (docs/performance.md). A run therefore cleans the state when it starts
+// and after every call out to its result sink, the only code it calls that may use them
+// again.
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #endif

@@ -1,6 +1,6 @@
 // cleanVectorState (engine/solve/clean_vector_state.hpp) marks the AVX registers' upper
 // halves unused: read back through XGETBV's in-use bitmap (bit 2: the upper halves of
-// YMM0-15), after code that leaves them in use, as Qt's string functions do.
+// YMM0-15), after code that leaves them in use, as Qt's does.
 #include "engine/solve/clean_vector_state.hpp"
 
 #include <catch2/catch.hpp>
