@@ -41,11 +41,20 @@ std::pair<double, double> showableRange(double lo, double hi)
     return {lo, hi};
 }
 
-// True when the labels may have changed width.
-bool setTicks(QValueAxis* axis, double lo, double hi, double pixels, double pixelsPerTick)
+// That range with its tick step for an axis this many pixels long.
+struct TickedRange {
+    double lo, hi, step;
+};
+TickedRange tickedRange(double lo, double hi, double pixels, double pixelsPerTick)
 {
     std::tie(lo, hi) = showableRange(lo, hi);
-    const double step = niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)));
+    return {lo, hi, niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)))};
+}
+
+// True when the labels may have changed width.
+bool setTicks(QValueAxis* axis, double lo0, double hi0, double pixels, double pixelsPerTick)
+{
+    const auto [lo, hi, step] = tickedRange(lo0, hi0, pixels, pixelsPerTick);
     const bool changed = axis->min() != lo || axis->max() != hi || axis->tickInterval() != step;
     // Qt lays out the ticks at every change: the interval grows before the range does, or a
     // range that widens by orders of magnitude asks for millions of ticks at the old interval.
@@ -59,10 +68,9 @@ bool setTicks(QValueAxis* axis, double lo, double hi, double pixels, double pixe
 // A y axis places and labels its ticks itself (ticksWithin): through zero it must read
 // "0". Its categories end at the ticks, labelled on their values; the first starts below
 // the range, so that a tick at its low end has a label. True when the labels changed.
-bool setYTicks(QCategoryAxis* axis, double lo, double hi, double pixels, double pixelsPerTick)
+bool setYTicks(QCategoryAxis* axis, double lo0, double hi0, double pixels, double pixelsPerTick)
 {
-    std::tie(lo, hi) = showableRange(lo, hi);
-    const double step = niceStep(hi - lo, std::max(2, static_cast<int>(pixels / pixelsPerTick)));
+    const auto [lo, hi, step] = tickedRange(lo0, hi0, pixels, pixelsPerTick);
     const QList<Tick> ticks = ticksWithin(lo, hi, step);
     const QStringList labels = axis->categoriesLabels();
     bool same = labels.size() == ticks.size() && axis->startValue() == lo - step;
