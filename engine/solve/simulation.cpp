@@ -116,7 +116,7 @@ SimulationStats Run::run()
         names.push_back(m_.outputs[static_cast<size_t>(i)].name);
     sink_.begin(names);
     sink_.expectRows(gridRows_);
-    cleanVectorState(); // after every call out to the sink
+    cleanVectorState(); // before any work of the run, and after every call out to the sink
     auto c0 = std::chrono::steady_clock::now();
     initialize();
     // The transient starts with an event iteration in which initial() is false (Modelica
@@ -445,7 +445,6 @@ SimulationStats simulate(const CompiledModel& model, const SimulationOptions& op
                          const std::vector<int>& outputs)
 {
     solve::FlushDenormals ftz; // for the whole run, initialization included
-    solve::cleanVectorState();
     solve::Run run(model, options, sink, outputs);
     return run.run();
 }
