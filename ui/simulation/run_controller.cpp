@@ -5,8 +5,8 @@
 #include "ui/simulation/row_budget.hpp"
 #include "ui/simulation/streaming_sink.hpp"
 
-#include <QCoreApplication>
-#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
 
 #include <chrono>
 
@@ -217,18 +217,30 @@ void RunController::deliver(int runId, const std::shared_ptr<RunBatch>& batch)
     emit runEnded(batch->status);
 }
 
+// An event loop of its own, not a poll: the worker's batches and its end are queued
+// calls, delivered the moment they are posted, as in the window's own loop. Polling with
+// a sleep between rounds delayed each of them by up to a millisecond, which
+// flange-ui-bench counted as the window's time.
 bool RunController::waitForFinished(int timeoutMs)
 {
-    QElapsedTimer timer;
-    timer.start();
-    while (running_) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-        if (running_)
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return true;
+    if (!running_)
+        return true;
+    QEventLoop loop;
+    QTimer timeout;
+    timeout.setSingleShot(true);
+    connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+    const QMetaObject::Connection ended = connect(this, &RunController::runEnded, &loop, &QEventLoop::quit);
+    // A run dropped without an end (clear(), from a slot while this waits) ends the wait too.
+    QTimer dropped;
+    connect(&dropped, &QTimer::timeout, &loop, [this, &loop] {
+        if (!running_)
+            loop.quit();
+    });
+    dropped.start(20);
+    timeout.start(timeoutMs);
+    loop.exec();
+    disconnect(ended);
+    return !running_;
 }
 
 } // namespace flange::ui
