@@ -5,6 +5,7 @@
 // during initialization.
 #include "engine/compiled_model.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -67,6 +68,12 @@ public:
     virtual void event(const EventRecord& e) {}
     virtual bool cancelled() { return false; }
 };
+
+// For each column of the rows simulate() reports (outputs as below), the first column that
+// holds the same value on every row, or the column itself when none does: the aliases of
+// one unknown (flange_b.phi = phi), constants of one value, one discrete value read twice.
+// A sink that keeps the rows may keep each value once (the window's row store does).
+std::vector<int32_t> columnsWithSameValues(const CompiledModel& model, const std::vector<int>& outputs = {});
 
 // outputs: indices into model.outputs to report (empty = all). Throws flange::Error:
 // SimulationFailed with time and reason, Cancelled when the sink asks to stop; both carry

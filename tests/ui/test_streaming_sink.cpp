@@ -132,3 +132,47 @@ TEST_CASE("a large row store given up is written again by the next one of a simi
     RowStore c(99, 9000); // the one kept block is taken
     CHECK(c.time() != first);
 }
+
+TEST_CASE("a column that repeats an earlier one is kept once and read from the earlier one's memory", "[simulation]")
+{
+    std::vector<std::shared_ptr<RunBatch>> posted;
+    std::atomic<bool> cancel{false};
+    StreamingSink sink([&](std::shared_ptr<RunBatch> b) { posted.push_back(std::move(b)); }, cancel, 1000000);
+    // b repeats a, d repeats c; e points at b, which is not a group's first: kept itself.
+    sink.keepRepeatedOnce({0, 0, 2, 2, 1});
+    sink.begin({"a", "b", "c", "d", "e"});
+    sink.expectRows(40);
+    for (int i = 0; i < 100; ++i) // past the expected rows: the store grows once
+        sink.row(i, {1.0 * i, 1.0 * i, -2.0 * i, -2.0 * i, 3.0 * i});
+    sink.flush();
+    REQUIRE(posted.size() == 1);
+    const RowStore& store = *posted[0]->rows;
+    CHECK(store.capacity() >= 100);
+    CHECK(store.keptColumns() == 3);
+    CHECK(store.column(1) == store.column(0));
+    CHECK(store.column(3) == store.column(2));
+    CHECK(store.column(4) != store.column(0));
+    CHECK(store.column(4) != store.column(2));
+
+    RunResult r;
+    r.begin({{"a", "", false, false}, {"b", "", false, false}, {"c", "", false, false}, {"d", "", false, false},
+             {"e", "", false, false}});
+    r.adoptRows(posted[0]->rows, posted[0]->rowCount);
+    REQUIRE(r.rowCount() == 100);
+    for (int i : {0, 31, 32, 57, 99}) {
+        CHECK(r.values(0)[i] == i);
+        CHECK(r.values(1)[i] == i);
+        CHECK(r.values(2)[i] == -2.0 * i);
+        CHECK(r.values(3)[i] == -2.0 * i);
+        CHECK(r.values(4)[i] == 3.0 * i);
+    }
+}
+
+TEST_CASE("a map of repeated columns that does not fit the row keeps every column", "[simulation]")
+{
+    RowStore store(3, 10, {0, 0}); // two entries for three columns
+    CHECK(store.keptColumns() == 3);
+    CHECK(store.column(1) != store.column(0));
+    RowStore forward(2, 10, {1, 1}); // a column cannot repeat a later one
+    CHECK(forward.keptColumns() == 2);
+}

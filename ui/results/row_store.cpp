@@ -80,10 +80,28 @@ std::pair<double*, size_t> allocateRows(size_t values)
 
 } // namespace
 
-RowStore::RowStore(size_t variables, size_t capacityRows)
+RowStore::RowStore(size_t variables, size_t capacityRows, std::vector<int32_t> sameAs)
     : variables_(variables), capacity_(capacityRows), data_(nullptr, Free{0})
 {
-    const auto [p, values] = allocateRows((variables + 1) * capacityRows);
+    if (sameAs.size() == variables) {
+        slot_.resize(variables);
+        for (size_t c = 0; c < variables; ++c) {
+            const auto first = static_cast<size_t>(sameAs[c]);
+            if (first < c && slot_[first] >= 0 && kept_[static_cast<size_t>(slot_[first])] == static_cast<int32_t>(first)) {
+                slot_[c] = slot_[first];
+            } else {
+                slot_[c] = static_cast<int32_t>(kept_.size());
+                kept_.push_back(static_cast<int32_t>(c));
+            }
+        }
+        if (kept_.size() == variables) { // nothing repeats: the plain layout
+            slot_.clear();
+            kept_.clear();
+        } else {
+            sameAs_ = std::move(sameAs);
+        }
+    }
+    const auto [p, values] = allocateRows((keptColumns() + 1) * capacityRows);
     data_ = std::unique_ptr<double[], Free>(p, Free{values});
 }
 
@@ -92,7 +110,8 @@ void RowStore::Free::operator()(double* p) const { pool().give(p, values); }
 void RowStore::writeRows(size_t first, size_t count, const double* times, const double* rowMajor)
 {
     std::copy_n(times, count, time() + first);
-    for (size_t c = 0; c < variables_; ++c) {
+    for (size_t k = 0; k < keptColumns(); ++k) {
+        const size_t c = kept_.empty() ? k : static_cast<size_t>(kept_[k]);
         double* to = column(c) + first;
         for (size_t r = 0; r < count; ++r)
             to[r] = rowMajor[r * variables_ + c];
@@ -101,10 +120,12 @@ void RowStore::writeRows(size_t first, size_t count, const double* times, const 
 
 std::shared_ptr<RowStore> RowStore::grown(size_t rows, size_t capacityRows) const
 {
-    auto out = std::make_shared<RowStore>(variables_, capacityRows);
+    auto out = std::make_shared<RowStore>(variables_, capacityRows, sameAs_);
     std::copy_n(time(), rows, out->time());
-    for (size_t c = 0; c < variables_; ++c)
+    for (size_t k = 0; k < keptColumns(); ++k) {
+        const size_t c = kept_.empty() ? k : static_cast<size_t>(kept_[k]);
         std::copy_n(column(c), rows, out->column(c));
+    }
     return out;
 }
 

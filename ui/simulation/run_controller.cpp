@@ -55,6 +55,7 @@ void work(const diagram::Diagram& diagram, const library::Library& library, cons
         first.stopTime = options.stopTime.value_or(model->experiment.stopTime);
         first.translationWarnings = model->warnings;
         sink.flush();
+        sink.keepRepeatedOnce(columnsWithSameValues(*model));
         end->stats = simulate(*model, withinRowMemory(options, rowMemory, model->outputs.size() + 1), sink);
         end->status = RunResult::Status::Finished;
     } catch (const Error& e) {

@@ -20,10 +20,16 @@ void StreamingSink::expectRows(long gridRows) { expected_ = gridRows; }
 void StreamingSink::makeRoom(size_t rows)
 {
     constexpr size_t kMostValues = size_t{32} << 20;
-    const size_t most = std::max<size_t>(kMostValues / (width_ + 1), 64);
+    size_t kept = width_; // columns the store keeps (a repeated one is kept once)
+    if (sameAs_.size() == width_) {
+        kept = 0;
+        for (size_t c = 0; c < width_; ++c)
+            kept += sameAs_[c] == static_cast<int32_t>(c);
+    }
+    const size_t most = std::max<size_t>(kMostValues / (kept + 1), 64);
     size_t capacity = store_ ? 2 * store_->capacity() : std::min(likelyRows(expected_), most);
     capacity = std::max(capacity, rows);
-    store_ = store_ ? store_->grown(rows_, capacity) : std::make_shared<RowStore>(width_, capacity);
+    store_ = store_ ? store_->grown(rows_, capacity) : std::make_shared<RowStore>(width_, capacity, sameAs_);
 }
 
 void StreamingSink::writeBlock()

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -26,6 +27,10 @@ public:
     StreamingSink(Post post, const std::atomic<bool>& cancel, int intervalMs,
                   Clock clock = [] { return std::chrono::steady_clock::now(); });
 
+    // Which columns repeat an earlier one (the engine's columnsWithSameValues for the rows
+    // it will send): the store keeps each value once. Before the run; without it every
+    // column is kept.
+    void keepRepeatedOnce(std::vector<int32_t> sameAs) { sameAs_ = std::move(sameAs); }
     void begin(const std::vector<std::string>& names) override;
     void expectRows(long gridRows) override;
     void row(double time, const std::vector<double>& values) override;
@@ -59,6 +64,7 @@ private:
     std::chrono::steady_clock::time_point last_;
     std::shared_ptr<RunBatch> batch_;
     size_t width_ = 0;        // variables per row
+    std::vector<int32_t> sameAs_;
     long expected_ = 0;       // grid rows of the run
     std::shared_ptr<RowStore> store_;
     std::vector<double> blockTimes_, block_;
