@@ -14,12 +14,18 @@ namespace flange::io {
 inline constexpr size_t kCsvNumberCapacity = 31;
 
 // Writes the shortest text that reads back to the identical double (exact like %.17g,
-// several times faster, and "0.1" rather than "0.10000000000000001"). Returns its length.
+// several times faster, and "0.1" rather than "0.10000000000000001") at `out`, which has
+// room for kCsvNumberCapacity characters. Returns its length.
+inline size_t formatCsvNumber(char* out, double value)
+{
+    return static_cast<size_t>(std::to_chars(out, out + kCsvNumberCapacity, value).ptr - out);
+}
+
 template <size_t N>
 inline size_t formatCsvNumber(char (&buffer)[N], double value)
 {
     static_assert(N >= kCsvNumberCapacity);
-    return static_cast<size_t>(std::to_chars(buffer, buffer + N, value).ptr - buffer);
+    return formatCsvNumber(static_cast<char*>(buffer), value);
 }
 
 inline void appendCsvNumber(std::string& out, double value)

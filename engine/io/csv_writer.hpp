@@ -54,6 +54,9 @@ private:
     struct Formatter {
         std::vector<char> text;
         std::vector<Cached> cache;
+        // Where each column's current text is read from: its cache entry, or its last
+        // appearance in `text` while a block is formatted (csv_writer.cpp says why).
+        std::vector<const char*> source;
         // An earlier column that last held the same value or its negation (an alias), or
         // the column itself when none did: its text is reused after a check of the bits.
         std::vector<uint32_t> partner;
