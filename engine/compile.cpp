@@ -5,9 +5,7 @@
 #include "engine/diagnostic_context.hpp"
 #include "engine/error.hpp"
 #include "engine/expr/differentiate.hpp"
-#include "engine/expr/evaluate.hpp"
 #include "engine/flatten/instantiate.hpp"
-#include "engine/flatten/parameter_values.hpp"
 #include "engine/instance_name.hpp"
 #include "engine/structure/alias_elimination.hpp"
 #include "engine/structure/dae_structure.hpp"
@@ -18,11 +16,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
-#include <cstdlib>
-#include <cmath>
 #include <map>
-#include <set>
 
 namespace flange {
 
