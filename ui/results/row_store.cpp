@@ -86,8 +86,10 @@ RowStore::RowStore(size_t variables, size_t capacityRows, std::vector<int32_t> s
     if (sameAs.size() == variables) {
         slot_.resize(variables);
         for (size_t c = 0; c < variables; ++c) {
+            // Only an earlier column that is kept itself can lend its memory; anything else
+            // (a map that points forward, or at a repeat) keeps the column on its own.
             const auto first = static_cast<size_t>(sameAs[c]);
-            if (first < c && slot_[first] >= 0 && kept_[static_cast<size_t>(slot_[first])] == static_cast<int32_t>(first)) {
+            if (first < c && kept_[static_cast<size_t>(slot_[first])] == static_cast<int32_t>(first)) {
                 slot_[c] = slot_[first];
             } else {
                 slot_[c] = static_cast<int32_t>(kept_.size());
