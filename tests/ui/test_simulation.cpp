@@ -26,6 +26,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <catch2/catch.hpp>
 
@@ -141,6 +142,28 @@ TEST_CASE("Stop ends a long run within 0.2 s and keeps the rows computed so far"
     CHECK(controller.current()->status == RunResult::Status::Cancelled);
     CHECK(controller.current()->rowCount() >= 100);
     CHECK(controller.current()->time().back() < 1e5);
+}
+
+TEST_CASE("waiting for a run ends at its end, at the timeout, or when the run is dropped", "[simulation]")
+{
+    diagram::Diagram d = loadModel("models/msl/Rotational/First.json");
+    d.experiment.stopTime = 1e5; // far longer than the test
+    d.experiment.interval = 1;
+    RunController controller;
+    controller.start(d, test::bundledComponentLibrary().library);
+    QElapsedTimer timer;
+    timer.start();
+    CHECK_FALSE(controller.waitForFinished(100)); // still running
+    CHECK(timer.elapsed() >= 100);
+    CHECK(timer.elapsed() < 2000);
+    CHECK(controller.isRunning());
+
+    // A slot that drops the run (a new document) while the wait goes on.
+    QTimer::singleShot(50, &controller, [&controller] { controller.clear(); });
+    timer.restart();
+    CHECK(controller.waitForFinished(30000));
+    CHECK(timer.elapsed() < 2000);
+    CHECK_FALSE(controller.isRunning());
 }
 
 TEST_CASE("the progress bar stays hidden through a quick run and appears for a long one", "[simulation]")
