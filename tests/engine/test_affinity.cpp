@@ -71,7 +71,7 @@ TEST_CASE("functions with a zero derivative that jump in an unknown are not affi
     CHECK_FALSE(r.of({r.pool.ifThenElse(r.pool.compare(Op::Gt, r.z, r.k(0)), r.z, r.pool.neg(r.z))}).affine);
 }
 
-TEST_CASE("an if on event-frozen values picks one affine branch per mode; one on a state does not")
+TEST_CASE("an if on event-frozen values picks one affine branch per mode, and one on a state does not")
 {
     Rows r;
     // if rel[4] then z else 3 z - x

@@ -73,7 +73,7 @@ TEST_CASE("elastoGap contact laws: pulling, jump at contact start, and neither f
     CHECK(jump3.maxJump < 1e-6 * peak);      // continuous at contact start
 }
 
-TEST_CASE("backlash contact laws: only the unmodified law pulls; ElastoBacklash2 jumps at contact")
+TEST_CASE("backlash contact laws: only the unmodified law pulls, and ElastoBacklash2 jumps at contact")
 {
     auto s = simulateFile("models/gallery/BacklashContactLaws.json");
     const auto& sink = s.sink;

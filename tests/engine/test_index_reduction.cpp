@@ -28,7 +28,7 @@ TEST_CASE("T1: rigidly connected inertias share one state pair and need no diffe
     CHECK(s.sink.last("inertia2.phi") == Approx(0.5).epsilon(1e-6));
 }
 
-TEST_CASE("T2: a gear between inertias is index 3; two states remain")
+TEST_CASE("T2: a gear between inertias is index 3, and two states remain")
 {
     auto s = simulateJson(diagramJson(
         {kConst, kTorque, component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})", R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 0, "fixed": true}})"),

@@ -125,7 +125,7 @@ TEST_CASE("library index: a broken definition is reported, with file, line and c
     CHECK_THAT(needed, Catch::Contains("x = 2 * * 3"));
 }
 
-TEST_CASE("library index: names come from the files, not their paths; a later folder replaces a name")
+TEST_CASE("library index: names come from the files, not their paths, and a later folder replaces a name")
 {
     Folder a, b;
     a.write("base.json", R"({"name": "Other.Base", "parameters": [{"name": "k", "default": 2}]})");

@@ -56,7 +56,7 @@ TEST_CASE("Columns told to repeat another hold its values on every row, events i
     }
 }
 
-TEST_CASE("An alias repeats its unknown; a negated one and one with an offset do not")
+TEST_CASE("An alias repeats its unknown, and a negated one does not")
 {
     // Across a connection the angles are one unknown and the torques each other's negation.
     const Simulated s = simulateJson(bundled("Rotational/First.json"));

@@ -106,7 +106,7 @@ TEST_CASE("grouping clutches and inertias makes one instance whose connectors re
     CHECK(d.document.component("clutchPack") != nullptr);
 }
 
-TEST_CASE("ungrouping restores the components, their names, places and wires; undo returns to each state")
+TEST_CASE("ungrouping restores the components, their names, places and wires, and undo returns to each state")
 {
     Doc d;
     const diagram::Diagram original = d.document.rootDiagram();
@@ -200,7 +200,7 @@ TEST_CASE("a type name that exists already or is not a name is refused, changing
     CHECK(d.document.undoStack()->count() == 1);
 }
 
-TEST_CASE("opening an instance edits inside the subsystem; the breadcrumb leads back; undo returns to the level")
+TEST_CASE("opening an instance edits inside the subsystem, the breadcrumb leads back, and undo returns to the level")
 {
     test::Canvas c;
     QString error;
