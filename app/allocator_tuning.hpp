@@ -8,9 +8,11 @@
 // else names it. Freed memory goes back to the kernel after a second instead of mimalloc's
 // 25 ms: translation frees growing tables and buffers and soon asks for as much again, and
 // each page handed back is faulted in and zeroed anew (a fifth fewer page faults and 5%
-// less time translating the 10,000-inertia chain, for 9% more peak memory). Without it (sanitizer builds), glibc's malloc is tuned instead: its
-// fast bins' consolidation on every larger request and the trimming and regrowing of the
-// heap's top had taken a fifth of translating a long drive line.
+// less time translating the 10,000-inertia chain, for 9% more peak memory).
+//
+// Without mimalloc (sanitizer builds), glibc's malloc is tuned instead: its fast bins'
+// consolidation on every larger request and the trimming and regrowing of the heap's top
+// had taken a fifth of translating a long drive line.
 #include <cstdlib> // defines __GLIBC__ on glibc systems
 #if defined(FLANGE_MIMALLOC)
 #include <mimalloc.h>

@@ -7,7 +7,6 @@
 #include "engine/structure/matching.hpp"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 namespace flange::structure {

@@ -80,29 +80,44 @@ std::pair<double*, size_t> allocateRows(size_t values)
 
 } // namespace
 
+void RowStore::mapColumns(size_t variables, const std::vector<int32_t>& sameAs, std::vector<int32_t>& slot,
+                          std::vector<int32_t>& kept)
+{
+    slot.clear();
+    kept.clear();
+    if (sameAs.size() != variables)
+        return;
+    slot.resize(variables);
+    for (size_t c = 0; c < variables; ++c) {
+        // Only an earlier column that is kept itself can lend its memory; anything else
+        // (a map that points forward, or at a repeat) keeps the column on its own.
+        const auto first = static_cast<size_t>(sameAs[c]);
+        if (first < c && kept[static_cast<size_t>(slot[first])] == static_cast<int32_t>(first)) {
+            slot[c] = slot[first];
+        } else {
+            slot[c] = static_cast<int32_t>(kept.size());
+            kept.push_back(static_cast<int32_t>(c));
+        }
+    }
+    if (kept.size() == variables) { // nothing repeats: the plain layout
+        slot.clear();
+        kept.clear();
+    }
+}
+
+size_t RowStore::keptColumns(size_t variables, const std::vector<int32_t>& sameAs)
+{
+    std::vector<int32_t> slot, kept;
+    mapColumns(variables, sameAs, slot, kept);
+    return kept.empty() ? variables : kept.size();
+}
+
 RowStore::RowStore(size_t variables, size_t capacityRows, std::vector<int32_t> sameAs)
     : variables_(variables), capacity_(capacityRows), data_(nullptr, Free{0})
 {
-    if (sameAs.size() == variables) {
-        slot_.resize(variables);
-        for (size_t c = 0; c < variables; ++c) {
-            // Only an earlier column that is kept itself can lend its memory; anything else
-            // (a map that points forward, or at a repeat) keeps the column on its own.
-            const auto first = static_cast<size_t>(sameAs[c]);
-            if (first < c && kept_[static_cast<size_t>(slot_[first])] == static_cast<int32_t>(first)) {
-                slot_[c] = slot_[first];
-            } else {
-                slot_[c] = static_cast<int32_t>(kept_.size());
-                kept_.push_back(static_cast<int32_t>(c));
-            }
-        }
-        if (kept_.size() == variables) { // nothing repeats: the plain layout
-            slot_.clear();
-            kept_.clear();
-        } else {
-            sameAs_ = std::move(sameAs);
-        }
-    }
+    mapColumns(variables, sameAs, slot_, kept_);
+    if (!kept_.empty())
+        sameAs_ = std::move(sameAs);
     const auto [p, values] = allocateRows((keptColumns() + 1) * capacityRows);
     data_ = std::unique_ptr<double[], Free>(p, Free{values});
 }

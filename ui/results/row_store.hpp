@@ -32,6 +32,8 @@ public:
     const double* column(size_t c) const { return data_.get() + (slot(c) + 1) * capacity_; }
     // Columns kept in memory (variables() less the repeated ones).
     size_t keptColumns() const { return kept_.empty() ? variables_ : kept_.size(); }
+    // The same for a store that would be made with this map (sizing it beforehand).
+    static size_t keptColumns(size_t variables, const std::vector<int32_t>& sameAs);
 
     // Writes `count` rows from row `first` on (first + count <= capacity): their times and,
     // row-major, one value per variable for each. Column by column, so that each column's
@@ -47,6 +49,9 @@ public:
 
 private:
     size_t slot(size_t c) const { return slot_.empty() ? c : static_cast<size_t>(slot_[c]); }
+    // slot and kept (below) for a map; both empty when nothing repeats or the map does not fit.
+    static void mapColumns(size_t variables, const std::vector<int32_t>& sameAs, std::vector<int32_t>& slot,
+                           std::vector<int32_t>& kept);
 
     struct Free {
         size_t values = 0; // the block's size, which may exceed what the store uses

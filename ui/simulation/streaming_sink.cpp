@@ -20,12 +20,7 @@ void StreamingSink::expectRows(long gridRows) { expected_ = gridRows; }
 void StreamingSink::makeRoom(size_t rows)
 {
     constexpr size_t kMostValues = size_t{32} << 20;
-    size_t kept = width_; // columns the store keeps (a repeated one is kept once)
-    if (sameAs_.size() == width_) {
-        kept = 0;
-        for (size_t c = 0; c < width_; ++c)
-            kept += sameAs_[c] == static_cast<int32_t>(c);
-    }
+    const size_t kept = RowStore::keptColumns(width_, sameAs_); // a repeated column is kept once
     const size_t most = std::max<size_t>(kMostValues / (kept + 1), 64);
     size_t capacity = store_ ? 2 * store_->capacity() : std::min(likelyRows(expected_), most);
     capacity = std::max(capacity, rows);
