@@ -84,22 +84,62 @@ double memoStart(TOp op)
     return unary(op, 0.0);
 }
 
+// The value of every operation other than a load, a store, a jump, a move or plain
+// arithmetic and comparison: one definition for the interpreter below and the native code
+// (Tape::runOne), so both compute the same bits.
+double Tape::value(const Instr& I, double* r) const
+{
+    switch (I.op) {
+    case TOp::Not: return semantics::logicalNot(r[I.a]);
+    case TOp::And: return semantics::logicalAnd(r[I.a], r[I.b]);
+    case TOp::Or: return semantics::logicalOr(r[I.a], r[I.b]);
+    case TOp::Pow: return memo2(r, I, [](double x, double y) { return std::pow(x, y); });
+    case TOp::PowInt: return semantics::powerByMultiplication(r[I.a], I.b);
+    case TOp::Sin: case TOp::Cos: case TOp::Tan: case TOp::Asin: case TOp::Acos: case TOp::Atan:
+    case TOp::Sinh: case TOp::Cosh: case TOp::Tanh: case TOp::Exp: case TOp::Log: case TOp::Log10:
+        return memo1(r, I, [op = I.op](double x) { return unary(op, x); });
+    case TOp::Sign: return semantics::sign(r[I.a]);
+    case TOp::Floor: return std::floor(r[I.a]);
+    case TOp::Ceil: return std::ceil(r[I.a]);
+    case TOp::Atan2: return memo2(r, I, [](double x, double y) { return std::atan2(x, y); });
+    case TOp::Min: return semantics::minimum(r[I.a], r[I.b]);
+    case TOp::Max: return semantics::maximum(r[I.a], r[I.b]);
+    case TOp::Mod: return semantics::modulo(r[I.a], r[I.b]);
+    case TOp::Rem: return semantics::remainder(r[I.a], r[I.b]);
+    case TOp::IntDiv: return semantics::integerDivision(r[I.a], r[I.b]);
+    case TOp::Interp: case TOp::InterpSlope: {
+        const expr::TableInterpolator& t = *tables_[static_cast<size_t>(I.b & 0xffff)];
+        const int column = (I.b >> 16) + 2;
+        const int interval = I.c < 0 ? -1 : static_cast<int>(r[I.c]);
+        return I.op == TOp::Interp ? t.value(r[I.a], column, interval) : t.slope(r[I.a], column, interval);
+    }
+    default: // the interpreter and the native code do the rest themselves
+        return 0;
+    }
+}
+
+void Tape::runOne(double* registers, uint32_t index, const Tape* tape)
+{
+    const Instr& I = tape->code_[index];
+    registers[I.dst] = tape->value(I, registers);
+}
+
 // Threaded dispatch (GCC's labels as values): every operation ends in its own indirect
 // jump, so the branch predictor learns which operation follows which. With one shared
 // switch jump, the interpreter spent a third of a 100,000-inertia residual mispredicting
 // it; the table below is in TOp's order, which the static_assert ties to its length.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic" // labels as values: a GCC (and Clang) extension
-void Tape::run(const TapeInputs& in, double* registers) const
+void Tape::interpret(const TapeInputs& in, double* registers) const
 {
     static const void* const dispatch[] = {
         &&LoadY, &&LoadYp, &&LoadDisc, &&LoadPre, &&LoadRel, &&LoadTime, &&LoadInitial,
-        &&Neg, &&Not, &&Add, &&Sub, &&Mul, &&Div, &&Pow, &&PowInt,
-        &&Lt, &&Le, &&Gt, &&Ge, &&Eq, &&Ne, &&And, &&Or,
-        &&Sin, &&Cos, &&Tan, &&Asin, &&Acos, &&Atan, &&Sinh, &&Cosh, &&Tanh, &&Exp, &&Log, &&Log10, &&Sqrt,
-        &&Abs, &&Sign, &&Floor, &&Ceil,
-        &&Atan2, &&Min, &&Max, &&Mod, &&Rem, &&IntDiv,
-        &&Interp, &&InterpSlope,
+        &&Neg, &&Other, &&Add, &&Sub, &&Mul, &&Div, &&Other, &&Other,
+        &&Lt, &&Le, &&Gt, &&Ge, &&Eq, &&Ne, &&Other, &&Other,
+        &&Other, &&Other, &&Other, &&Other, &&Other, &&Other, &&Other, &&Other, &&Other, &&Other, &&Other, &&Other,
+        &&Sqrt, &&Abs, &&Other, &&Other, &&Other,
+        &&Other, &&Other, &&Other, &&Other, &&Other, &&Other,
+        &&Other, &&Other,
         &&JumpIfZero, &&Jump, &&Move, &&Store,
     };
     static_assert(sizeof dispatch / sizeof dispatch[0] == static_cast<size_t>(TOp::Store) + 1);
@@ -134,53 +174,19 @@ LoadRel: r[I->dst] = in.rel[I->a]; FLANGE_NEXT();
 LoadTime: r[I->dst] = in.time; FLANGE_NEXT();
 LoadInitial: r[I->dst] = in.initial; FLANGE_NEXT();
 Neg: r[I->dst] = -r[I->a]; FLANGE_NEXT();
-Not: r[I->dst] = semantics::logicalNot(r[I->a]); FLANGE_NEXT();
 Add: r[I->dst] = r[I->a] + r[I->b]; FLANGE_NEXT();
 Sub: r[I->dst] = r[I->a] - r[I->b]; FLANGE_NEXT();
 Mul: r[I->dst] = r[I->a] * r[I->b]; FLANGE_NEXT();
 Div: r[I->dst] = r[I->a] / r[I->b]; FLANGE_NEXT();
-Pow: r[I->dst] = memo2(r, *I, [](double x, double y) { return std::pow(x, y); }); FLANGE_NEXT();
-PowInt: r[I->dst] = semantics::powerByMultiplication(r[I->a], I->b); FLANGE_NEXT();
 Lt: r[I->dst] = r[I->a] < r[I->b]; FLANGE_NEXT();
 Le: r[I->dst] = r[I->a] <= r[I->b]; FLANGE_NEXT();
 Gt: r[I->dst] = r[I->a] > r[I->b]; FLANGE_NEXT();
 Ge: r[I->dst] = r[I->a] >= r[I->b]; FLANGE_NEXT();
 Eq: r[I->dst] = r[I->a] == r[I->b]; FLANGE_NEXT();
 Ne: r[I->dst] = r[I->a] != r[I->b]; FLANGE_NEXT();
-And: r[I->dst] = semantics::logicalAnd(r[I->a], r[I->b]); FLANGE_NEXT();
-Or: r[I->dst] = semantics::logicalOr(r[I->a], r[I->b]); FLANGE_NEXT();
-Sin: r[I->dst] = memo1(r, *I, [](double x) { return std::sin(x); }); FLANGE_NEXT();
-Cos: r[I->dst] = memo1(r, *I, [](double x) { return std::cos(x); }); FLANGE_NEXT();
-Tan: r[I->dst] = memo1(r, *I, [](double x) { return std::tan(x); }); FLANGE_NEXT();
-Asin: r[I->dst] = memo1(r, *I, [](double x) { return std::asin(x); }); FLANGE_NEXT();
-Acos: r[I->dst] = memo1(r, *I, [](double x) { return std::acos(x); }); FLANGE_NEXT();
-Atan: r[I->dst] = memo1(r, *I, [](double x) { return std::atan(x); }); FLANGE_NEXT();
-Sinh: r[I->dst] = memo1(r, *I, [](double x) { return std::sinh(x); }); FLANGE_NEXT();
-Cosh: r[I->dst] = memo1(r, *I, [](double x) { return std::cosh(x); }); FLANGE_NEXT();
-Tanh: r[I->dst] = memo1(r, *I, [](double x) { return std::tanh(x); }); FLANGE_NEXT();
-Exp: r[I->dst] = memo1(r, *I, [](double x) { return std::exp(x); }); FLANGE_NEXT();
-Log: r[I->dst] = memo1(r, *I, [](double x) { return std::log(x); }); FLANGE_NEXT();
-Log10: r[I->dst] = memo1(r, *I, [](double x) { return std::log10(x); }); FLANGE_NEXT();
 Sqrt: r[I->dst] = std::sqrt(r[I->a]); FLANGE_NEXT();
 Abs: r[I->dst] = std::fabs(r[I->a]); FLANGE_NEXT();
-Sign: r[I->dst] = semantics::sign(r[I->a]); FLANGE_NEXT();
-Floor: r[I->dst] = std::floor(r[I->a]); FLANGE_NEXT();
-Ceil: r[I->dst] = std::ceil(r[I->a]); FLANGE_NEXT();
-Atan2: r[I->dst] = memo2(r, *I, [](double x, double y) { return std::atan2(x, y); }); FLANGE_NEXT();
-Min: r[I->dst] = semantics::minimum(r[I->a], r[I->b]); FLANGE_NEXT();
-Max: r[I->dst] = semantics::maximum(r[I->a], r[I->b]); FLANGE_NEXT();
-Mod: r[I->dst] = semantics::modulo(r[I->a], r[I->b]); FLANGE_NEXT();
-Rem: r[I->dst] = semantics::remainder(r[I->a], r[I->b]); FLANGE_NEXT();
-IntDiv: r[I->dst] = semantics::integerDivision(r[I->a], r[I->b]); FLANGE_NEXT();
-Interp:
-InterpSlope:
-{
-    const expr::TableInterpolator& t = *tables_[static_cast<size_t>(I->b & 0xffff)];
-    const int column = (I->b >> 16) + 2;
-    const int interval = I->c < 0 ? -1 : static_cast<int>(r[I->c]);
-    r[I->dst] = I->op == TOp::Interp ? t.value(r[I->a], column, interval) : t.slope(r[I->a], column, interval);
-}
-    FLANGE_NEXT();
+Other: r[I->dst] = value(*I, r); FLANGE_NEXT();
 JumpIfZero:
     if (r[I->a] == 0)
         FLANGE_JUMP(I->dst);

@@ -5,6 +5,7 @@
 // jumps, so an untaken branch never runs. A Tape is immutable once built: every
 // evaluator (one per simulation and tape) brings its own register file, so one compiled
 // model can run on many threads at once.
+#include "engine/codegen/native_code.hpp"
 #include "engine/expr/table_interpolation.hpp"
 
 #include <cstddef>
@@ -61,13 +62,28 @@ public:
     // Made once per evaluator, outside the residual loop.
     std::vector<double> workspace() const { return initialRegisters_; }
     // registers: a workspace() of this tape, owned by the caller (one per thread).
-    void run(const TapeInputs& in, double* registers) const;
+    void run(const TapeInputs& in, double* registers) const
+    {
+        if (native_)
+            native_->run(in, registers, *this);
+        else
+            interpret(in, registers);
+    }
+    // The same, always by the interpreter (what the native code is tested against).
+    void interpret(const TapeInputs& in, double* registers) const;
     size_t instructionCount() const { return code_.size(); }
     size_t registerCount() const { return initialRegisters_.size(); }
+    bool isNative() const { return native_ != nullptr; }
+
+    // Instruction `index`, any but a load, a store or a jump: the native code's call for the
+    // operations it does not translate itself.
+    static void runOne(double* registers, uint32_t index, const Tape* tape);
 
 private:
     friend class TapeCompiler;
+    double value(const Instr& I, double* registers) const;
     std::vector<Instr> code_;
+    std::shared_ptr<const NativeCode> native_; // null: interpreted
     std::vector<double> initialRegisters_; // constants first, then zeroed work registers
     std::vector<std::shared_ptr<const expr::TableInterpolator>> tables_; // shared with the pool
 };

@@ -155,6 +155,8 @@ Tape TapeCompiler::finish()
 {
     tape_.initialRegisters_ = init_;
     reuseRegisters(tape_.code_, tape_.initialRegisters_);
+    if (NativeCode::enabled())
+        tape_.native_ = NativeCode::compile(tape_.code_);
     Tape out = std::move(tape_);
     tape_ = Tape();
     return out;

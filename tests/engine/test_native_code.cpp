@@ -1,0 +1,234 @@
+// Native code for tapes (codegen/native_code.hpp) must compute what the interpreter does,
+// bit for bit: every operation on values where IEEE arithmetic has corners (signed zeros,
+// infinities, NaN, subnormals), the branches of an if, both output arrays, registers and
+// indices past the short encodings, and whole simulations.
+#include "engine/codegen/native_code.hpp"
+#include "engine/codegen/tape_compiler.hpp"
+#include "engine/expr/pool.hpp"
+#include "support/test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <vector>
+
+using namespace flange;
+using expr::Op;
+
+namespace {
+
+// Tapes built while it lives are interpreted (or native again), whatever the process had.
+class NativeSetting {
+public:
+    explicit NativeSetting(bool on) : before_(codegen::NativeCode::enabled()) { codegen::NativeCode::setEnabled(on); }
+    ~NativeSetting() { codegen::NativeCode::setEnabled(before_); }
+    NativeSetting(const NativeSetting&) = delete;
+    NativeSetting& operator=(const NativeSetting&) = delete;
+
+private:
+    bool before_;
+};
+
+codegen::Tape compile(const expr::Pool& pool, const std::vector<expr::NodeId>& outputs, bool secondArrayToo = false)
+{
+    codegen::TapeCompiler compiler(pool, [](int32_t v) {
+        // variables below 1000 are y[v], the others yp[v - 1000]
+        return v < 1000 ? codegen::VarSource{codegen::VarSource::Kind::Y, v, 0}
+                        : codegen::VarSource{codegen::VarSource::Kind::Yp, v - 1000, 0};
+    });
+    for (size_t k = 0; k < outputs.size(); ++k) {
+        compiler.store(outputs[k], 0, static_cast<int32_t>(k));
+        if (secondArrayToo)
+            compiler.store(outputs[k], 1, static_cast<int32_t>(outputs.size() - 1 - k));
+    }
+    return compiler.finish();
+}
+
+// Runs the tape natively and interpreted on the same inputs; every output must agree bit
+// for bit. Returns the native outputs.
+std::vector<double> runBothWays(const codegen::Tape& tape, size_t outputs, const codegen::TapeInputs& base)
+{
+    REQUIRE(tape.isNative());
+    std::vector<double> native0(outputs, -1), native1(outputs, -1), interp0(outputs, -1), interp1(outputs, -1);
+    std::vector<double> registers = tape.workspace();
+    codegen::TapeInputs in = base;
+    in.out[0] = native0.data();
+    in.out[1] = native1.data();
+    tape.run(in, registers.data());
+    std::vector<double> registers2 = tape.workspace();
+    in.out[0] = interp0.data();
+    in.out[1] = interp1.data();
+    tape.interpret(in, registers2.data());
+    for (size_t k = 0; k < outputs; ++k) {
+        INFO("output " << k << ": native " << native0[k] << ", interpreted " << interp0[k]);
+        CHECK(std::bit_cast<uint64_t>(native0[k]) == std::bit_cast<uint64_t>(interp0[k]));
+        CHECK(std::bit_cast<uint64_t>(native1[k]) == std::bit_cast<uint64_t>(interp1[k]));
+    }
+    return native0;
+}
+
+std::string bundled(const std::string& path)
+{
+    std::ifstream in(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+} // namespace
+
+TEST_CASE("Native code gives the interpreter's bits for every operation, on IEEE's corner values")
+{
+#if !(defined(__x86_64__) && defined(__linux__))
+    SKIP("native code is made for x86-64 Linux only; elsewhere every tape is interpreted");
+#endif
+    NativeSetting native(true);
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double values[] = {0.0, -0.0, 1.0, -1.5, 2.5, 1e300, -4e-310, inf, -inf, nan};
+    const Op binary[] = {Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Pow, Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq,
+                         Op::Ne, Op::And, Op::Or, Op::Atan2, Op::Min, Op::Max, Op::Mod, Op::Rem, Op::IntDiv};
+    const Op unary[] = {Op::Sin, Op::Cos, Op::Tan, Op::Asin, Op::Acos, Op::Atan, Op::Sinh, Op::Cosh, Op::Tanh,
+                        Op::Exp, Op::Log, Op::Log10, Op::Sqrt, Op::Abs, Op::Sign, Op::Floor, Op::Ceil};
+    expr::Pool pool;
+    std::vector<expr::NodeId> outputs;
+    const expr::NodeId x = pool.var(0), y = pool.var(1);
+    for (Op op : binary)
+        outputs.push_back(pool.binary(op, x, y));
+    for (Op op : unary)
+        outputs.push_back(pool.unary(op, x));
+    outputs.push_back(pool.neg(x));
+    outputs.push_back(pool.logicalNot(x));
+    outputs.push_back(pool.pow(x, pool.constant(3))); // repeated multiplication
+    // an if whose condition may be NaN (not zero: the then branch), and a nested one
+    outputs.push_back(pool.ifThenElse(x, pool.constant(5), pool.mul(x, y)));
+    outputs.push_back(pool.ifThenElse(pool.compare(Op::Gt, x, y), pool.constant(7),
+                                      pool.ifThenElse(pool.compare(Op::Eq, x, y), pool.constant(8), pool.sub(y, x))));
+    const codegen::Tape tape = compile(pool, outputs, true);
+    for (double a : values)
+        for (double b : values) {
+            INFO("x = " << a << ", y = " << b);
+            const double yv[2] = {a, b};
+            codegen::TapeInputs in;
+            in.y = yv;
+            runBothWays(tape, outputs.size(), in);
+        }
+}
+
+TEST_CASE("Native code reads every input array and reaches registers and indices past a byte's reach")
+{
+#if !(defined(__x86_64__) && defined(__linux__))
+    SKIP("native code is made for x86-64 Linux only; elsewhere every tape is interpreted");
+#endif
+    NativeSetting native(true);
+    expr::Pool pool;
+    // 300 live products summed pairwise: hundreds of registers, y indices up to 599
+    std::vector<expr::NodeId> terms;
+    for (int32_t i = 0; i < 300; ++i)
+        terms.push_back(pool.mul(pool.var(2 * i), pool.var(2 * i + 1)));
+    std::vector<expr::NodeId> outputs = terms;
+    while (terms.size() > 1) {
+        std::vector<expr::NodeId> next;
+        for (size_t k = 0; k + 1 < terms.size(); k += 2)
+            next.push_back(pool.add(terms[k], terms[k + 1]));
+        if (terms.size() % 2)
+            next.push_back(terms.back());
+        terms = next;
+    }
+    outputs.push_back(terms[0]);
+    outputs.push_back(pool.var(1000 + 250)); // yp[250]
+    outputs.push_back(pool.disc(40));
+    outputs.push_back(pool.pre(41));
+    outputs.push_back(pool.rel(42));
+    outputs.push_back(pool.time());
+    outputs.push_back(pool.initial());
+    const codegen::Tape tape = compile(pool, outputs);
+    REQUIRE(tape.registerCount() > 16);
+    std::vector<double> yv(600), ypv(300), disc(50), pre(50), rel(50);
+    double sum = 0;
+    for (size_t i = 0; i < yv.size(); ++i)
+        yv[i] = 0.5 + static_cast<double>(i % 7);
+    for (size_t i = 0; i < 300; ++i)
+        sum += yv[2 * i] * yv[2 * i + 1];
+    ypv[250] = -3.25;
+    disc[40] = 11;
+    pre[41] = 13;
+    rel[42] = 1;
+    codegen::TapeInputs in;
+    in.y = yv.data();
+    in.yp = ypv.data();
+    in.disc = disc.data();
+    in.pre = pre.data();
+    in.rel = rel.data();
+    in.time = 17.5;
+    in.initial = 1;
+    const std::vector<double> out = runBothWays(tape, outputs.size(), in);
+    CHECK(out[299] == yv[598] * yv[599]);
+    CHECK(out[300] == Approx(sum).epsilon(1e-12)); // summed in another order than the loop's
+    CHECK(out[301] == -3.25);
+    CHECK(out[302] == 11);
+    CHECK(out[303] == 13);
+    CHECK(out[304] == 1);
+    CHECK(out[305] == 17.5);
+    CHECK(out[306] == 1);
+}
+
+TEST_CASE("Tapes are interpreted when native code is off or the tape is too long for it")
+{
+    expr::Pool pool;
+    const expr::NodeId e = pool.add(pool.var(0), pool.var(1));
+    {
+        NativeSetting off(false);
+        const codegen::Tape tape = compile(pool, {e});
+        CHECK_FALSE(tape.isNative());
+        const double yv[2] = {1.25, 2};
+        double out = 0;
+        codegen::TapeInputs in;
+        in.y = yv;
+        in.out[0] = &out;
+        std::vector<double> registers = tape.workspace();
+        tape.run(in, registers.data());
+        CHECK(out == 3.25);
+    }
+    NativeSetting on(true);
+    std::vector<expr::NodeId> many;
+    for (int32_t i = 0; i < static_cast<int32_t>(codegen::NativeCode::kMostInstructions) / 2; ++i)
+        many.push_back(pool.mul(pool.var(i), pool.var(i + 1)));
+    const codegen::Tape longTape = compile(pool, many);
+    REQUIRE(longTape.instructionCount() > codegen::NativeCode::kMostInstructions);
+    CHECK_FALSE(longTape.isNative());
+#if defined(__x86_64__) && defined(__linux__)
+    CHECK(compile(pool, {e}).isNative());
+#endif
+}
+
+TEST_CASE("A simulation with native tapes gives the interpreted one's results bit for bit")
+{
+#if !(defined(__x86_64__) && defined(__linux__))
+    SKIP("native code is made for x86-64 Linux only; elsewhere every tape is interpreted");
+#endif
+    // Friction modes, events and table-free sources: CoupledClutches; a lossy gear's
+    // interpolated loss table and sticking: LossyGearDemo1.
+    for (const char* model : {"Rotational/CoupledClutches.json", "Rotational/LossyGearDemo1.json"}) {
+        INFO(model);
+        test::Simulated interpreted = [&] {
+            NativeSetting off(false);
+            return test::simulateJson(bundled(model));
+        }();
+        NativeSetting on(true);
+        test::Simulated native = test::simulateJson(bundled(model));
+        REQUIRE(native.model->residual.isNative());
+        REQUIRE_FALSE(interpreted.model->residual.isNative());
+        REQUIRE(native.sink.rows.size() == interpreted.sink.rows.size());
+        CHECK(native.stats.steps == interpreted.stats.steps);
+        for (size_t r = 0; r < native.sink.rows.size(); ++r)
+            for (size_t c = 0; c < native.sink.rows[r].size(); ++c)
+                if (std::bit_cast<uint64_t>(native.sink.rows[r][c]) != std::bit_cast<uint64_t>(interpreted.sink.rows[r][c]))
+                    FAIL(native.sink.names[c] << " differs at t = " << native.sink.times[r]);
+    }
+}
