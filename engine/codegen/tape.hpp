@@ -4,7 +4,8 @@
 // no allocation (the shape of CasADi's SXFunction algorithm vector). If-expressions are
 // jumps, so an untaken branch never runs. A Tape is immutable once built: every
 // evaluator (one per simulation and tape) brings its own register file, so one compiled
-// model can run on many threads at once.
+// model can run on many threads at once. A tape that is not too long also runs as machine
+// code (native_code.hpp), with the interpreter's results bit for bit.
 #include "engine/codegen/native_code.hpp"
 #include "engine/expr/table_interpolation.hpp"
 
