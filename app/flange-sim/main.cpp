@@ -166,9 +166,20 @@ int run(const QStringList& args)
         for (const auto& [name, msec] : ts.phases)
             phases += (phases.empty() ? "" : ", ") + name + " " + std::to_string(msec).substr(0, 6);
         std::fprintf(stderr, "translation phases [ms]: %s\n", phases.c_str());
-        std::fprintf(stderr, "tape instructions: residual %zu, Jacobian %zu, computed values %zu, crossings %zu\n",
-                     model->residual.instructionCount(), model->jacobian.instructionCount(),
-                     model->computed.instructionCount(), model->crossing.instructionCount());
+        // how each tape runs: as machine code (its size) or interpreted (too long, or not x86-64)
+        const auto tape = [](const char* name, const flange::codegen::Tape& t) {
+            char how[64];
+            if (t.instructionCount() == 0)
+                return std::string(name) + " 0";
+            if (t.isNative())
+                std::snprintf(how, sizeof how, "native, %.1f KB", static_cast<double>(t.nativeBytes()) / 1024);
+            else
+                std::snprintf(how, sizeof how, "interpreted");
+            return std::string(name) + " " + std::to_string(t.instructionCount()) + " (" + how + ")";
+        };
+        std::fprintf(stderr, "tape instructions: %s, %s, %s, %s\n", tape("residual", model->residual).c_str(),
+                     tape("Jacobian", model->jacobian).c_str(), tape("computed values", model->computed).c_str(),
+                     tape("crossings", model->crossing).c_str());
         std::fprintf(stderr, "solver: %ld steps, %ld residual evaluations, %ld Jacobian evaluations, %ld state events, "
                              "%ld time events, %ld crossings without effect, %ld rows\n",
                      st.steps, st.residualEvaluations, st.jacobianEvaluations, st.stateEvents, st.timeEvents,

@@ -75,6 +75,7 @@ public:
     size_t instructionCount() const { return code_.size(); }
     size_t registerCount() const { return initialRegisters_.size(); }
     bool isNative() const { return native_ != nullptr; }
+    size_t nativeBytes() const { return native_ ? native_->bytes() : 0; }
 
     // Instruction `index`, any but a load, a store or a jump: the native code's call for the
     // operations it does not translate itself.
