@@ -236,8 +236,8 @@ void chains(const fs::path& root, const flange::library::Library& lib, int maxN)
 {
     const double stop = 1.0;
     std::printf("\nchain of N inertias joined by spring-dampers, 1 s (chain_model.hpp), CPU ms:\n");
-    std::printf("%7s %10s %10s %9s %7s %8s | %10s %9s %9s\n", "N", "translate", "integrate", "unknowns", "steps",
-                "peak MB", "LSODA", "Flange/LSODA", "|dphi1|");
+    std::printf("%7s %10s %10s %9s %7s %8s %9s | %10s %9s %9s\n", "N", "translate", "integrate", "unknowns", "steps",
+                "peak MB", "residual", "LSODA", "Flange/LSODA", "|dphi1|");
     std::vector<std::pair<double, double>> translate; // (log N, log ms)
     for (int n : {10, 100, 1000, 10000, 100000}) {
         if (n > maxN)
@@ -261,8 +261,10 @@ void chains(const fs::path& root, const flange::library::Library& lib, int maxN)
                           std::fabs(phi1 - sink.value));
         else
             std::snprintf(right, sizeof right, "%s", why.c_str());
-        std::printf("%7d %10.1f %10.1f %9d %7ld %8.0f | %s\n", n, c1 - c0, c2 - c1, model->n, st.steps, peakRssMb(),
-                    right);
+        // how the residual tape runs (native_code.hpp: long tapes stay interpreted)
+        const char* residual = model->residual.isNative() ? "native" : "interp.";
+        std::printf("%7d %10.1f %10.1f %9d %7ld %8.0f %9s | %s\n", n, c1 - c0, c2 - c1, model->n, st.steps, peakRssMb(),
+                    residual, right);
     }
     // Least-squares slope of log(translate time) over log N, from N = 100 on (below, fixed costs).
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
