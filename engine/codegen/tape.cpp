@@ -118,7 +118,7 @@ double Tape::value(const Instr& I, double* r) const
     }
 }
 
-void Tape::runOne(double* registers, uint32_t index, const Tape* tape)
+void Tape::runOne(double* registers, uint32_t index, const Tape* tape) noexcept
 {
     const Instr& I = tape->code_[index];
     registers[I.dst] = tape->value(I, registers);

@@ -78,8 +78,9 @@ public:
     size_t nativeBytes() const { return native_ ? native_->bytes() : 0; }
 
     // Instruction `index`, any but a load, a store or a jump: the native code's call for the
-    // operations it does not translate itself.
-    static void runOne(double* registers, uint32_t index, const Tape* tape);
+    // operations it does not translate itself. noexcept: machine code has no unwind tables,
+    // so nothing may be thrown through it (nothing here throws).
+    static void runOne(double* registers, uint32_t index, const Tape* tape) noexcept;
 
 private:
     friend class TapeCompiler;
