@@ -32,8 +32,9 @@ enum Gpr : int { RAX = 0, RBX = 3, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
 
 // The machine code of one tape. While it runs, rbx holds the register file, r12 the
 // TapeInputs, r13 the Tape, r14 and r15 the inputs' y and yp (all callee-saved, so they
-// survive the calls to Tape::runOne); xmm0 and xmm1 are scratch, nothing lives in them
-// from one tape instruction to the next.
+// survive the calls to Tape::runOne). xmm1 is scratch; xmm0 holds the value being
+// computed and, until a call or a jump target, the last register written or read
+// (`inXmm0` in assemble), which the next instruction then need not load.
 class Assembler {
 public:
     std::vector<uint8_t> bytes;
@@ -50,7 +51,7 @@ public:
             u8(static_cast<uint8_t>(v >> (8 * k)));
     }
 
-    // prefix 0F op xmm, [base + disp32] (an SSE2 scalar double operation, movsd included)
+    // prefix 0F op xmm, [base + disp] (an SSE2 scalar double operation, movsd included)
     void sse(uint8_t prefix, uint8_t op, int xmm, int base, int32_t disp)
     {
         u8(prefix);
