@@ -9,7 +9,6 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 
 using namespace flange;
 using namespace flange::test;
@@ -21,8 +20,7 @@ constexpr double kStartT = 298.15;   // K, the ambient of the MSL model
 
 std::string withHeatCapacitor()
 {
-    std::ifstream in(std::string(FLANGE_SOURCE_DIR) + "/models/msl/Rotational/HeatLosses.json");
-    nlohmann::json d = nlohmann::json::parse(in);
+    nlohmann::json d = nlohmann::json::parse(bundledModel("Rotational/HeatLosses.json"));
     for (auto& c : d["components"])
         if (c["name"] == "TAmbient") {
             c["type"] = "Thermal.HeatTransfer.Components.HeatCapacitor";

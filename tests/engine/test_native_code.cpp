@@ -12,9 +12,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <vector>
 
 using namespace flange;
@@ -70,14 +68,6 @@ std::vector<double> runBothWays(const codegen::Tape& tape, size_t outputs, const
         CHECK(std::bit_cast<uint64_t>(native1[k]) == std::bit_cast<uint64_t>(interp1[k]));
     }
     return native0;
-}
-
-std::string bundled(const std::string& path)
-{
-    std::ifstream in(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 } // namespace
@@ -218,10 +208,10 @@ TEST_CASE("A simulation with native tapes gives the interpreted one's results bi
         INFO(model);
         test::Simulated interpreted = [&] {
             NativeSetting off(false);
-            return test::simulateJson(bundled(model));
+            return test::simulateJson(test::bundledModel(model));
         }();
         NativeSetting on(true);
-        test::Simulated native = test::simulateJson(bundled(model));
+        test::Simulated native = test::simulateJson(test::bundledModel(model));
         REQUIRE(native.model->residual.isNative());
         REQUIRE_FALSE(interpreted.model->residual.isNative());
         REQUIRE(native.sink.rows.size() == interpreted.sink.rows.size());

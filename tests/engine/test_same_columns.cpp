@@ -6,21 +6,11 @@
 
 #include <bit>
 #include <cstdint>
-#include <fstream>
-#include <sstream>
 
 using namespace flange;
 using namespace flange::test;
 
 namespace {
-
-std::string bundled(const std::string& path)
-{
-    std::ifstream in(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 // The number of columns whose value is another's on every row, bit for bit, as told; fails
 // the test at the first row where one differs.
@@ -49,7 +39,7 @@ TEST_CASE("Columns told to repeat another hold its values on every row, events i
 {
     for (const char* model : {"Rotational/CoupledClutches.json", "Translational/Vehicle.json", "Translational/Friction.json"}) {
         INFO(model);
-        const Simulated s = simulateJson(bundled(model));
+        const Simulated s = simulateJson(bundledModel(model));
         const size_t repeats = checkedRepeats(s);
         // Aliases are most of a drive line's columns: a flange's angle is its inertia's.
         CHECK(repeats > s.sink.names.size() / 4);
@@ -59,7 +49,7 @@ TEST_CASE("Columns told to repeat another hold its values on every row, events i
 TEST_CASE("An alias repeats its unknown, and a negated one does not")
 {
     // Across a connection the angles are one unknown and the torques each other's negation.
-    const Simulated s = simulateJson(bundled("Rotational/First.json"));
+    const Simulated s = simulateJson(bundledModel("Rotational/First.json"));
     checkedRepeats(s);
     const std::vector<int32_t> same = columnsWithSameValues(*s.model);
     auto group = [&](const std::string& name) {
@@ -75,7 +65,7 @@ TEST_CASE("An alias repeats its unknown, and a negated one does not")
 
 TEST_CASE("Columns of a chosen subset are numbered within the subset")
 {
-    const Simulated s = simulateJson(bundled("Rotational/First.json"));
+    const Simulated s = simulateJson(bundledModel("Rotational/First.json"));
     // With every output reported, the sink's columns are the model's outputs.
     const int phi = s.sink.column("inertia1.phi");
     const int flangePhi = s.sink.column("inertia1.flange_b.phi");

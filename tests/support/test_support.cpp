@@ -4,10 +4,22 @@
 
 #include <stdlib.h>
 
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
 namespace flange::test {
+
+std::string bundledModel(const std::string& path)
+{
+    std::ifstream in(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + path);
+    if (!in)
+        throw std::runtime_error("no bundled example models/msl/" + path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
 
 const library::Library& bundledLibrary()
 {

@@ -49,6 +49,9 @@ struct Simulated {
 
 Simulated simulateJson(const std::string& json, const SimulationOptions& options = {});
 
+// The text of a bundled example, models/msl/<path> ("Rotational/CoupledClutches.json").
+std::string bundledModel(const std::string& path);
+
 // Tiny diagram builder: components as "name:Type{param=value,...}" lines are overkill;
 // tests write JSON directly with these helpers for brevity.
 std::string component(const std::string& name, const std::string& type, const std::string& params = "{}",
