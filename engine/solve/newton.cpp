@@ -76,6 +76,8 @@ struct NewtonSolver::Impl {
     std::vector<double> inverse;
     long inverseOf = -1;
     double inverseError = INFINITY;
+    // A large affine problem's matrix that is triangular (keepTriangular); empty otherwise.
+    Triangular triangular;
     // How much a quick iteration on the kept factorization (KinData::jacobians = rateOf)
     // shrinks the residual, from the last iterations that were checked; and how many
     // solves since then took their step without the residual that would check it.
@@ -221,6 +223,11 @@ void NewtonSolver::keepFactorization(const std::vector<double>& mode)
 {
     Impl& m = *impl_;
     m.exact = false;
+    m.triangular = {};
+    if (m.problem.affine && !usesDenseMatrix(m.problem.pattern)) {
+        keepTriangular(mode);
+        return;
+    }
     if (!m.problem.affine || !usesDenseMatrix(m.problem.pattern) || !factoredByLu(m.LS))
         return;
     double smallest = INFINITY, largest = 0;
@@ -231,6 +238,101 @@ void NewtonSolver::keepFactorization(const std::vector<double>& mode)
     }
     m.exact = std::isfinite(largest) && smallest > kSmallestTrustedPivot * largest;
     m.exactMode = mode;
+}
+
+// KLU's systems: an affine problem's Jacobian that is triangular under some ordering of
+// its rows and columns, such as the derivatives of a drive line's ODE (each acceleration
+// from the one before). Its values are those of every point in the mode (a zero stays
+// zero), so one step x -= A^-1 F(x) by substitution, in the order found by peeling rows
+// with one unknown left, is exact; the pivots pass the same test as dense LU's.
+void NewtonSolver::keepTriangular(const std::vector<double>& mode)
+{
+    Impl& m = *impl_;
+    const SparsePattern& p = m.problem.pattern;
+    const auto n = static_cast<size_t>(p.cols);
+    const auto rows = static_cast<size_t>(p.rows);
+    if (rows != n)
+        return;
+    // The nonzero values by row.
+    std::vector<int32_t> rowStart(rows + 1, 0);
+    for (size_t k = 0; k < p.nnz(); ++k)
+        if (m.data.values[k] != 0)
+            ++rowStart[static_cast<size_t>(p.rowIdx[k]) + 1];
+    for (size_t r = 0; r < rows; ++r)
+        rowStart[r + 1] += rowStart[r];
+    std::vector<int32_t> rowCol(static_cast<size_t>(rowStart[rows]));
+    std::vector<double> rowValue(rowCol.size());
+    std::vector<int32_t> fill(rowStart.begin(), rowStart.end() - 1);
+    for (size_t c = 0; c < n; ++c)
+        for (int32_t k = p.colPtr[c]; k < p.colPtr[c + 1]; ++k) {
+            const double v = m.data.values[static_cast<size_t>(k)];
+            if (v == 0)
+                continue;
+            if (!std::isfinite(v))
+                return;
+            const auto at = static_cast<size_t>(fill[static_cast<size_t>(p.rowIdx[static_cast<size_t>(k)])]++);
+            rowCol[at] = static_cast<int32_t>(c);
+            rowValue[at] = v;
+        }
+    // Peel: a row with one unknown left solves it; that unknown is then known in its other rows.
+    std::vector<int32_t> unknownsLeft(rows);
+    std::vector<int32_t> ready;
+    for (size_t r = 0; r < rows; ++r) {
+        unknownsLeft[r] = rowStart[r + 1] - rowStart[r];
+        if (unknownsLeft[r] == 1)
+            ready.push_back(static_cast<int32_t>(r));
+    }
+    std::vector<char> known(n, 0);
+    Triangular t;
+    double smallest = INFINITY, largest = 0;
+    for (size_t next = 0; next < ready.size(); ++next) {
+        const auto r = static_cast<size_t>(ready[next]);
+        int32_t col = -1;
+        double pivot = 0;
+        for (int32_t k = rowStart[r]; k < rowStart[r + 1]; ++k)
+            if (!known[static_cast<size_t>(rowCol[static_cast<size_t>(k)])]) {
+                col = rowCol[static_cast<size_t>(k)];
+                pivot = rowValue[static_cast<size_t>(k)];
+            }
+        if (col < 0)
+            return; // a row whose unknowns all came from other rows: singular
+        known[static_cast<size_t>(col)] = 1;
+        t.row.push_back(static_cast<int32_t>(r));
+        t.col.push_back(col);
+        t.pivotInverse.push_back(1 / pivot);
+        smallest = std::min(smallest, std::fabs(pivot));
+        largest = std::max(largest, std::fabs(pivot));
+        for (int32_t k = rowStart[r]; k < rowStart[r + 1]; ++k)
+            if (rowCol[static_cast<size_t>(k)] != col) {
+                t.otherCol.push_back(rowCol[static_cast<size_t>(k)]);
+                t.otherValue.push_back(rowValue[static_cast<size_t>(k)]);
+            }
+        t.othersEnd.push_back(static_cast<int32_t>(t.otherCol.size()));
+        for (int32_t k = p.colPtr[static_cast<size_t>(col)]; k < p.colPtr[static_cast<size_t>(col) + 1]; ++k)
+            if (m.data.values[static_cast<size_t>(k)] != 0) {
+                const auto other = static_cast<size_t>(p.rowIdx[static_cast<size_t>(k)]);
+                if (--unknownsLeft[other] == 1)
+                    ready.push_back(static_cast<int32_t>(other));
+            }
+    }
+    if (t.col.size() != n || !(smallest > kSmallestTrustedPivot * largest))
+        return; // a block of simultaneous unknowns, or a pivot at round-off level
+    m.triangular = std::move(t);
+    m.exact = true;
+    m.exactMode = mode;
+}
+
+// x = A^-1 f for a kept triangular A, substituting in the order keepTriangular found.
+void NewtonSolver::solveTriangular(const double* f, double* x) const
+{
+    const Triangular& t = impl_->triangular;
+    int32_t k = 0;
+    for (size_t s = 0; s < t.col.size(); ++s) {
+        double sum = f[static_cast<size_t>(t.row[s])];
+        for (; k < t.othersEnd[s]; ++k)
+            sum -= t.otherValue[static_cast<size_t>(k)] * x[static_cast<size_t>(t.otherCol[static_cast<size_t>(k)])];
+        x[static_cast<size_t>(t.col[s])] = sum * t.pivotInverse[s];
+    }
 }
 
 // The inverse of a small dense matrix whose factorization is kept: the solves at output
@@ -329,7 +431,9 @@ bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, boo
         }
         // A step not checked by a residual after it takes the inverse only when the residual
         // it leaves, at most inverseError * norm, is far below the tolerance.
-        if (inverse && (!exact || m.inverseError * norm <= 1e-3 * tolerance)) {
+        if (!m.triangular.col.empty())
+            solveTriangular(f, d);
+        else if (inverse && (!exact || m.inverseError * norm <= 1e-3 * tolerance)) {
             for (size_t i = 0; i < n; ++i) {
                 const double* row = inverse + i * n;
                 double sum = 0;

@@ -59,6 +59,14 @@ private:
     bool quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result);
     bool exactFactorization(const std::vector<double>& mode) const;
     void keepFactorization(const std::vector<double>& mode);
+    void keepTriangular(const std::vector<double>& mode);
+    void solveTriangular(const double* f, double* x) const;
+    // Substitution steps: solve col from row, less the other (column, value) pairs of the
+    // row up to othersEnd, all of them solved in earlier steps.
+    struct Triangular {
+        std::vector<int32_t> row, col, othersEnd, otherCol;
+        std::vector<double> pivotInverse, otherValue;
+    };
     const double* keptInverse();
     struct Impl;
     Impl* impl_;

@@ -249,3 +249,90 @@ TEST_CASE("a quick iteration that shrank the residual slowly keeps checking ever
         CHECK(std::max(std::fabs(r[0]), std::fabs(r[1])) <= 1e-10);
     }
 }
+
+TEST_CASE("a large affine system that is triangular in some order is solved by substitution in one step")
+{
+    // 100 unknowns (KLU's size): row r reads x[p(r)] with pivot (r + 2) and, but for the
+    // first, the unknown of row r - 1 with -1; rows and unknowns listed in a scrambled order.
+    // x = A^-1 b is then found by substitution from row 0 on.
+    constexpr int32_t n = 100;
+    auto unknownOf = [](int32_t r) { return (r * 37) % n; }; // 37 and 100 are coprime
+    std::vector<structure::SparseEntry> entries;
+    for (int32_t r = 0; r < n; ++r) {
+        entries.push_back({r, unknownOf(r)});
+        if (r > 0)
+            entries.push_back({r, unknownOf(r - 1)});
+    }
+    // the pattern sorts the entries by column: the values are set per (row, column) below
+    NewtonProblem p;
+    p.pattern = structure::patternFromEntries(n, n, entries);
+    auto value = [&](int32_t r, int32_t c) { return c == unknownOf(r) ? r + 2.0 : -1.0; };
+    std::vector<double> b(n);
+    int residuals = 0;
+    p.residual = [&](const double* x, double* f) {
+        ++residuals;
+        for (int32_t r = 0; r < n; ++r)
+            f[r] = (r + 2.0) * x[unknownOf(r)] - (r > 0 ? x[unknownOf(r - 1)] : 0.0) - b[static_cast<size_t>(r)];
+        return true;
+    };
+    p.jacobian = [&](const double*, double* values) {
+        for (int32_t c = 0; c < n; ++c)
+            for (int32_t k = p.pattern.colPtr[static_cast<size_t>(c)]; k < p.pattern.colPtr[static_cast<size_t>(c) + 1]; ++k)
+                values[k] = value(p.pattern.rowIdx[static_cast<size_t>(k)], c);
+    };
+    p.affine = true;
+    NewtonSolver s(p);
+    // b for the solution x[unknownOf(r)] = r + 1
+    auto rhsFor = [&](double scale) {
+        for (int32_t r = 0; r < n; ++r)
+            b[static_cast<size_t>(r)] = scale * ((r + 2.0) * (r + 1) - (r > 0 ? r : 0.0));
+    };
+    std::vector<double> x(n, 0.0);
+    rhsFor(1);
+    REQUIRE(s.solve(x, 1e-10, true, {}).converged);
+    rhsFor(-3);
+    residuals = 0;
+    REQUIRE(s.solve(x, 1e-10, false, {}).converged);
+    CHECK(residuals == 1); // the step is exact: no residual confirms it
+    for (int32_t r = 0; r < n; ++r)
+        CHECK(x[static_cast<size_t>(unknownOf(r))] == Approx(-3.0 * (r + 1)).epsilon(1e-13));
+}
+
+TEST_CASE("a large affine system with a block of simultaneous unknowns keeps the confirming residual")
+{
+    // As above, but rows 0 and 1 both read unknowns 0 and 1: no order solves one at a time.
+    constexpr int32_t n = 100;
+    std::vector<structure::SparseEntry> entries{{0, 0}, {0, 1}, {1, 0}, {1, 1}};
+    for (int32_t r = 2; r < n; ++r)
+        entries.push_back({r, r});
+    NewtonProblem p;
+    p.pattern = structure::patternFromEntries(n, n, entries);
+    std::vector<double> b(n, 1.0);
+    int residuals = 0;
+    p.residual = [&](const double* x, double* f) {
+        ++residuals;
+        f[0] = 2 * x[0] + x[1] - b[0];
+        f[1] = x[0] + 3 * x[1] - b[1];
+        for (int32_t r = 2; r < n; ++r)
+            f[r] = 4 * x[r] - b[static_cast<size_t>(r)];
+        return true;
+    };
+    p.jacobian = [&](const double*, double* values) {
+        for (int32_t c = 0; c < n; ++c)
+            for (int32_t k = p.pattern.colPtr[static_cast<size_t>(c)]; k < p.pattern.colPtr[static_cast<size_t>(c) + 1]; ++k) {
+                const int32_t r = p.pattern.rowIdx[static_cast<size_t>(k)];
+                values[k] = r >= 2 ? 4.0 : (r == c ? (r == 0 ? 2.0 : 3.0) : 1.0);
+            }
+    };
+    p.affine = true;
+    NewtonSolver s(p);
+    std::vector<double> x(n, 0.0);
+    REQUIRE(s.solve(x, 1e-10, true, {}).converged);
+    std::fill(b.begin(), b.end(), 2.0);
+    residuals = 0;
+    REQUIRE(s.solve(x, 1e-10, false, {}).converged);
+    CHECK(residuals >= 2);
+    CHECK(x[0] == Approx(0.8).epsilon(1e-12)); // (2 x0 + x1, x0 + 3 x1) = (2, 2)
+    CHECK(x[1] == Approx(0.4).epsilon(1e-12));
+    CHECK(x[50] == Approx(0.5).epsilon(1e-12));
+}
