@@ -38,6 +38,11 @@ struct SimulationOptions {
     // means the system is too stiff to progress (a spring of 1e23 N/m).
     double stiffStepFraction = 1e-10;
     int stiffStepCount = 500;
+    // A model whose unknowns are all states and which has no events (a drive line of
+    // springs, dampers and inertias) starts with CVODE's Adams methods, which need no
+    // Jacobian and no linear solve, and goes on with IDA's BDF where it turns stiff.
+    // false: IDA from the start, as Dymola's DASSL.
+    bool nonStiffStart = true;
 };
 
 struct EventRecord {
@@ -53,6 +58,10 @@ struct SimulationStats {
     long stateEvents = 0, timeEvents = 0;
     long silentCrossings = 0; // relation crossings that changed no discrete value: no restart
     long rows = 0;
+    // Of `steps`, those taken by the non-stiff start, and the time it reached (the stop
+    // time, or where the model turned stiff and IDA went on).
+    long adamsSteps = 0;
+    double adamsUntil = 0;
     double initSeconds = 0, integrateSeconds = 0;
     std::vector<std::string> warnings;
 };

@@ -63,12 +63,17 @@ int run(const QStringList& args)
     QCommandLineOption stats("stats", "Print translation and solver statistics.");
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
     QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
+    QCommandLineOption integrator("integrator",
+                                  "auto (default): models whose unknowns are all states and that have no events "
+                                  "start with Adams methods (CVODE) and go on with BDF (IDA) where they turn stiff; "
+                                  "bdf: IDA's BDF throughout.",
+                                  "auto|bdf", "auto");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
     QCommandLineOption maxRows("max-rows", "Most rows to write, events included (default 10000000).", "N");
     QCommandLineOption maxSteps("max-steps", "Most solver steps in the whole run (default 5000000).", "N");
     QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
     parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir, maxRows, maxSteps,
-                       maxSeconds});
+                       maxSeconds, integrator});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
@@ -123,6 +128,9 @@ int run(const QStringList& args)
     opt.interval = number(interval);
     opt.tolerance = number(tolerance);
     opt.exactAlgebraicOutputs = parser.isSet(exact);
+    if (parser.value(integrator) != "auto" && parser.value(integrator) != "bdf")
+        throw flange::badInput("--integrator: '" + parser.value(integrator).toStdString() + "' is neither auto nor bdf");
+    opt.nonStiffStart = parser.value(integrator) == "auto";
     opt.maxRows = static_cast<long>(limit(maxRows, 1e7));
     opt.maxSteps = static_cast<long>(limit(maxSteps, 5e6));
     opt.maxSeconds = limit(maxSeconds, 0);
@@ -180,6 +188,13 @@ int run(const QStringList& args)
         std::fprintf(stderr, "tape instructions: %s, %s, %s, %s\n", tape("residual", model->residual).c_str(),
                      tape("Jacobian", model->jacobian).c_str(), tape("computed values", model->computed).c_str(),
                      tape("crossings", model->crossing).c_str());
+        if (st.adamsSteps > 0 && st.adamsSteps == st.steps)
+            std::fprintf(stderr, "integrator: Adams (CVODE) to the stop time, %ld steps\n", st.adamsSteps);
+        else if (st.adamsSteps > 0 || st.adamsUntil > 0)
+            std::fprintf(stderr, "integrator: Adams (CVODE) for %ld steps to t = %g s, then BDF (IDA): the model turned stiff\n",
+                         st.adamsSteps, st.adamsUntil);
+        else
+            std::fprintf(stderr, "integrator: BDF (IDA)\n");
         std::fprintf(stderr, "solver: %ld steps, %ld residual evaluations, %ld Jacobian evaluations, %ld state events, "
                              "%ld time events, %ld crossings without effect, %ld rows\n",
                      st.steps, st.residualEvaluations, st.jacobianEvaluations, st.stateEvents, st.timeEvents,

@@ -230,27 +230,37 @@ int Run::idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user)
     return 0;
 }
 
-void Run::setupIda()
+// The SUNDIALS context and the absolute tolerances, shared by IDA and the non-stiff start.
+void Run::createContext()
 {
+    if (ctx_)
+        return;
     SUNContext_Create(nullptr, &ctx_);
+    atolv_ = N_VNew_Serial(n_, ctx_);
+    for (int32_t i = 0; i < n_; ++i)
+        // abstol_i = reltol * nominal_i, as Dymola's DASSL: the error test is then relative
+        // for values above their nominal and absolute at rtol * nominal below it. The MSL
+        // user's guide's 0.01 * reltol * nominal_i made IDA take more steps than Dymola
+        // for no gain against the references (docs/performance.md).
+        NV_Ith_S(atolv_, i) = rtol_ * m_.nominal[static_cast<size_t>(i)];
+}
+
+// IDA from tStart on, with y_ and yp_ consistent there: t0_, or where the non-stiff start
+// handed over (adams_integration.cpp).
+void Run::setupIda(double tStart)
+{
+    createContext();
     yv_ = N_VNew_Serial(n_, ctx_);
     useLaneNorms(yv_); // IDA clones its own vectors from yv_ in IDAInit
     ypv_ = N_VNew_Serial(n_, ctx_);
     dkyY_ = N_VNew_Serial(n_, ctx_);
     dkyYp_ = N_VNew_Serial(n_, ctx_);
     idv_ = N_VNew_Serial(n_, ctx_);
-    atolv_ = N_VNew_Serial(n_, ctx_);
-    for (int32_t i = 0; i < n_; ++i) {
+    for (int32_t i = 0; i < n_; ++i)
         NV_Ith_S(idv_, i) = m_.slotIsState[static_cast<size_t>(i)] ? 1.0 : 0.0;
-        // abstol_i = reltol * nominal_i, as Dymola's DASSL: the error test is then relative
-        // for values above their nominal and absolute at rtol * nominal below it. The MSL
-        // user's guide's 0.01 * reltol * nominal_i made IDA take more steps than Dymola
-        // for no gain against the references (docs/performance.md).
-        NV_Ith_S(atolv_, i) = rtol_ * m_.nominal[static_cast<size_t>(i)];
-    }
     copyIn();
     ida_ = IDACreate(ctx_);
-    check(IDAInit(ida_, idaResidual, t0_, yv_, ypv_), "IDAInit");
+    check(IDAInit(ida_, idaResidual, tStart, yv_, ypv_), "IDAInit");
     IDASetUserData(ida_, this);
     IDASVtolerances(ida_, rtol_, atolv_);
     IDASetId(ida_, idv_);
@@ -270,7 +280,7 @@ void Run::setupIda()
     // zeros: the steps grow past the oscillation and the result is wrong without an error.
     // From rest the first step is IDA's for a tout one output interval away (a thousandth
     // of it, as DASSL takes for its first output point).
-    startsFromRest_ = std::all_of(m_.stateSlots.begin(), m_.stateSlots.end(),
+    startsFromRest_ = tStart == t0_ && std::all_of(m_.stateSlots.begin(), m_.stateSlots.end(),
                                   [&](int32_t s) { return yp_[static_cast<size_t>(s)] == 0.0; });
     IDASetInitStep(ida_, startsFromRest_ ? 0.0 : restartStep());
     IDASetErrHandlerFn(ida_, [](int, const char*, const char*, char* msg, void* user) {

@@ -96,6 +96,7 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
 
 Run::~Run()
 {
+    freeAdams();
     if (ida_)
         IDAFree(&ida_);
     if (ls_)
@@ -197,12 +198,17 @@ void Run::integrate()
         advanceWithoutUnknowns();
         return;
     }
-    setupIda();
     integrationStart_ = std::chrono::steady_clock::now();
     long k = 1; // next output point
+    double t = t0_;
+    if (adamsEligible()) {
+        t = integrateAdams(k);
+        if (t >= tEnd_)
+            return;
+    }
+    setupIda(t);
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
     auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
-    double t = t0_;
     std::vector<int> rootsFound(stateRelations_.size());
     int eventsInInterval = 0;
     long lastIntervalWithEvent = -1;
@@ -214,7 +220,9 @@ void Run::integrate()
         int flag = IDASolve(ida_, firstStepTout(t, tStop), &tret, yv_, ypv_, IDA_ONE_STEP);
         if (flag < 0)
             failIntegration(flag, tret);
-        checkBudget(tret);
+        double h = 0;
+        IDAGetLastStep(ida_, &h);
+        checkBudget(tret, h);
         const double eps = 1e-12 * (1 + std::fabs(tret));
         bool eventInStep = false;
         double tLow = t;
@@ -351,7 +359,29 @@ void Run::stopTimeRows()
 
 // The overall budget of a run (steps and wall-clock time), and the stiffness check: a
 // step stuck far below the span for many steps in a row makes no progress worth waiting for.
-void Run::checkBudget(double t)
+void Run::checkBudget(double t, double h)
+{
+    checkLimits(t);
+    if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
+        tinySteps_ = 0;
+        nonFiniteRow_ = -1;
+        return;
+    }
+    if (++tinySteps_ < opt_.stiffStepCount)
+        return;
+    if (nonFiniteRow_ >= 0)
+        failNonFinite(t); // the steps shrank because every step past t gave NaN or infinity
+    std::vector<std::string> culprits;
+    const std::string names = stiffestEquations(t, culprits);
+    throw simulationFailed("the system is too stiff to progress at t = " + fmt(t) + " s: the step size stayed near " +
+                           fmt(h) + " s for " + std::to_string(opt_.stiffStepCount) +
+                           " steps in a row. Check the parameters of the stiffest equations:" + names)
+        .about(culprits)
+        .at(t);
+}
+
+// The steps and seconds a run may take (SimulationOptions).
+void Run::checkLimits(double t)
 {
     ++stepsTaken_;
     if (opt_.maxSteps > 0 && stepsTaken_ > opt_.maxSteps)
@@ -363,30 +393,17 @@ void Run::checkBudget(double t)
         throw simulationFailed("stopped at t = " + fmt(t) + " s after " + fmt(opt_.maxSeconds) +
                                " s of computing, the limit" + adviceAfter(opt_.limitAdvice.seconds))
             .at(t);
-    double h = 0;
-    IDAGetLastStep(ida_, &h);
-    if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
-        tinySteps_ = 0;
-        nonFiniteRow_ = -1;
-        return;
-    }
-    if (++tinySteps_ < opt_.stiffStepCount)
-        return;
-    if (nonFiniteRow_ >= 0) {
-        // The steps shrank because every step past t gave NaN or infinity: the model's fault.
-        const std::string& origin = nonFiniteOrigin_;
-        throw badInput("integration cannot pass t = " + fmt(t) + " s: equation " + withSource(origin) +
-                       " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
-                       "root or logarithm of a negative number?) at t = " + fmt(nonFiniteTime_) + " s")
-            .about(instancesOf(origin))
-            .at(t);
-    }
-    std::vector<std::string> culprits;
-    const std::string names = stiffestEquations(t, culprits);
-    throw simulationFailed("the system is too stiff to progress at t = " + fmt(t) + " s: the step size stayed near " +
-                           fmt(h) + " s for " + std::to_string(opt_.stiffStepCount) +
-                           " steps in a row. Check the parameters of the stiffest equations:" + names)
-        .about(culprits)
+}
+
+// Every step past t gave NaN or infinity (nonFiniteOrigin_ names the equation): the model's
+// fault, not the solver's.
+void Run::failNonFinite(double t)
+{
+    const std::string& origin = nonFiniteOrigin_;
+    throw badInput("integration cannot pass t = " + fmt(t) + " s: equation " + withSource(origin) +
+                   " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
+                   "root or logarithm of a negative number?) at t = " + fmt(nonFiniteTime_) + " s")
+        .about(instancesOf(origin))
         .at(t);
 }
 

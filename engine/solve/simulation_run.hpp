@@ -3,7 +3,8 @@
 // simulation.cpp (the driver: step loop, output grid, budgets), initialization.cpp
 // (consistent initial values), event_handling.cpp (relations, discrete equations, event
 // iteration, crossings), ida_integration.cpp (tapes, IDA and the consistent solve with the
-// states held). Private to engine/solve: only run.hpp's simulate() is public.
+// states held), adams_integration.cpp (the non-stiff start with CVODE's Adams methods).
+// Private to engine/solve: only run.hpp's simulate() is public.
 #include "engine/error.hpp"
 #include "engine/instance_name.hpp"
 #include "engine/run.hpp"
@@ -13,8 +14,10 @@
 #include <sundials/sundials_context.h>
 #include <sundials/sundials_linearsolver.h>
 #include <sundials/sundials_matrix.h>
+#include <sundials/sundials_nonlinearsolver.h>
 
 #include <chrono>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,7 +40,9 @@ private:
     void integrate();
     void advanceWithoutUnknowns();
     void stopTimeRows();
-    void checkBudget(double t);
+    void checkBudget(double t, double lastStep);
+    void checkLimits(double t);
+    [[noreturn]] void failNonFinite(double t);
     double firstStepTout(double t, double tStop) const;
     double restartStep() const { return std::min(0.001 * (tEnd_ - t0_), dt_); }
     std::string stiffestEquations(double t, std::vector<std::string>& culprits);
@@ -83,13 +88,24 @@ private:
     static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
                            N_Vector, N_Vector);
     static int idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user);
-    void setupIda();
+    void createContext();
+    void setupIda(double tStart);
     void check(int flag, const char* what);
     void copyIn();
     void copyOut();
     void interpolateAt(double tg, bool forRow = false);
     [[noreturn]] void failIntegration(int flag, double t);
     void collectCounters();
+
+    // ---------- the non-stiff start (adams_integration.cpp)
+    bool adamsEligible() const;
+    // From t0_ with CVODE's Adams methods; returns where it stopped: tEnd_, or the time at
+    // which the model turned stiff, with y_ and yp_ consistent there for IDA to go on.
+    // k: the next output point, advanced past the rows written.
+    double integrateAdams(long& k);
+    static int adamsRhs(double t, N_Vector y, N_Vector ydot, void* user);
+    void noteNonFinite(double t);
+    void freeAdams();
 
     // ---------- small helpers
     double hysteresis(int k) const { return hysteresis_[static_cast<size_t>(k)]; }
@@ -166,6 +182,11 @@ private:
     SUNMatrix A_ = nullptr;
     SUNLinearSolver ls_ = nullptr;
     std::vector<double> jcomb_; // jy_ + cj * jyp_: the matrix IDA factors
+    void* cvode_ = nullptr;
+    N_Vector adamsY_ = nullptr, adamsDky_ = nullptr;
+    SUNNonlinearSolver adamsFixedPoint_ = nullptr;
+    long adamsNonFinite_ = 0; // right-hand sides that were not finite (noteNonFinite)
+    std::exception_ptr adamsFailure_; // thrown in the right-hand side, rethrown past CVODE's C frames
 };
 
 } // namespace flange::solve

@@ -1,0 +1,229 @@
+// The non-stiff start. A model whose unknowns are all states and which has no events is an
+// ODE y' = f(t, y), f being the consistent solve for the derivatives with the states held
+// (for mechanics affine in them: one step on a kept factorization). CVODE's Adams methods
+// integrate it by fixed-point iteration, with no Jacobian and no linear solve with the
+// iteration matrix, at orders up to 12: an oscillating drive line takes a third of the
+// steps of IDA's BDF, which stops at order 5 (docs/performance.md). LSODA starts the same
+// way. Where the model turns stiff the fixed-point iteration stops converging at the step
+// sizes accuracy would allow, steps fail, and IDA goes on from there.
+#include "engine/solve/simulation_run.hpp"
+#include "engine/solve/vector_norms.hpp"
+
+#include <cvode/cvode.h>
+#include <sunnonlinsol/sunnonlinsol_fixedpoint.h>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace flange::solve {
+
+namespace {
+
+// Turned stiff: of kWindow steps in a row, kFailures or more failed a convergence or error
+// test and were retried smaller. A non-stiff chain of 10,000 inertias fails 1 in 40.
+constexpr long kWindow = 50;
+constexpr long kFailures = 10;
+
+} // namespace
+
+bool Run::adamsEligible() const
+{
+    return opt_.nonStiffStart && n_ > 0 && static_cast<int32_t>(m_.stateSlots.size()) == n_ && m_.relations.empty() &&
+           m_.whens.empty();
+}
+
+int Run::adamsRhs(double t, N_Vector y, N_Vector ydot, void* user)
+{
+    auto* self = static_cast<Run*>(user);
+    const double* v = N_VGetArrayPointer(y);
+    std::copy(v, v + self->n_, self->y_.begin());
+    // Nothing is thrown through CVODE's C frames: a cancellation is kept for the loop to
+    // rethrow; a solve that fails, or derivatives that are not finite, make CVODE try a
+    // smaller step, and where it cannot, the loop reports the equation or hands over to IDA.
+    try {
+        // The tolerance of the solves after events, not the looser one of output points:
+        // these derivatives are what CVODE integrates (an affine model's solve is exact).
+        self->solveConsistent(t, false);
+    } catch (const Error& e) {
+        if (e.kind() == ErrorKind::Cancelled) {
+            self->adamsFailure_ = std::current_exception();
+            return -1;
+        }
+        self->noteNonFinite(t);
+        return 1;
+    } catch (...) {
+        self->adamsFailure_ = std::current_exception();
+        return -1;
+    }
+    double* d = N_VGetArrayPointer(ydot);
+    bool finite = true;
+    for (int32_t i = 0; i < self->n_; ++i) {
+        d[i] = self->yp_[static_cast<size_t>(i)];
+        finite = finite && std::isfinite(d[i]);
+    }
+    if (finite)
+        return 0;
+    self->noteNonFinite(t);
+    return 1;
+}
+
+// The equation whose residual is not finite at t with y_ and yp_, remembered as IDA's
+// residual does (nonFiniteRow_), for the message if the steps cannot get past t.
+void Run::noteNonFinite(double t)
+{
+    std::vector<double> f(static_cast<size_t>(n_));
+    residual(t, y_.data(), yp_.data(), f.data(), false);
+    for (int32_t i = 0; i < n_; ++i)
+        if (!std::isfinite(f[static_cast<size_t>(i)])) {
+            nonFiniteRow_ = i;
+            nonFiniteTime_ = t;
+            computeValues(t, y_.data(), yp_.data());
+            nonFiniteOrigin_ = nonFiniteOrigin(m_.eqOrigins[static_cast<size_t>(i)]);
+            ++adamsNonFinite_;
+            return;
+        }
+}
+
+void Run::freeAdams()
+{
+    if (cvode_)
+        CVodeFree(&cvode_);
+    if (adamsFixedPoint_)
+        SUNNonlinSolFree(adamsFixedPoint_);
+    adamsFixedPoint_ = nullptr;
+    for (N_Vector* v : {&adamsY_, &adamsDky_})
+        if (*v) {
+            N_VDestroy(*v);
+            *v = nullptr;
+        }
+}
+
+double Run::integrateAdams(long& k)
+{
+    createContext();
+    const std::vector<double> startY = y_, startYp = yp_; // consistent at t0_
+    adamsY_ = N_VNew_Serial(n_, ctx_);
+    adamsDky_ = N_VNew_Serial(n_, ctx_);
+    useLaneNorms(adamsY_); // CVODE clones its own vectors from adamsY_ in CVodeInit
+    for (int32_t i = 0; i < n_; ++i)
+        NV_Ith_S(adamsY_, i) = y_[static_cast<size_t>(i)];
+    cvode_ = CVodeCreate(CV_ADAMS, ctx_);
+    check(cvode_ ? CVodeInit(cvode_, adamsRhs, t0_, adamsY_) : -1, "CVodeInit");
+    CVodeSetUserData(cvode_, this);
+    CVodeSVtolerances(cvode_, rtol_, atolv_);
+    adamsFixedPoint_ = SUNNonlinSol_FixedPoint(adamsY_, 0, ctx_);
+    CVodeSetNonlinearSolver(cvode_, adamsFixedPoint_);
+    CVodeSetMaxStep(cvode_, tEnd_ - t0_);
+    CVodeSetStopTime(cvode_, tEnd_);
+    CVodeSetErrHandlerFn(cvode_, [](int, const char*, const char*, char* msg, void* user) {
+        static_cast<Run*>(user)->lastIdaMessage_ = msg ? msg : "";
+    }, this);
+
+    const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
+    auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
+    // The solution at tg in the last step: states and derivatives from CVODE's interpolant,
+    // as IDA's rows take them.
+    auto at = [&](double tg) {
+        CVodeGetDky(cvode_, tg, 0, adamsDky_);
+        std::copy(N_VGetArrayPointer(adamsDky_), N_VGetArrayPointer(adamsDky_) + n_, y_.begin());
+        CVodeGetDky(cvode_, tg, 1, adamsDky_);
+        std::copy(N_VGetArrayPointer(adamsDky_), N_VGetArrayPointer(adamsDky_) + n_, yp_.begin());
+    };
+    auto counters = [&] {
+        long steps = 0, rhs = 0;
+        CVodeGetNumSteps(cvode_, &steps);
+        CVodeGetNumRhsEvals(cvode_, &rhs);
+        stats_.steps += steps;
+        stats_.adamsSteps += steps;
+        stats_.residualEvaluations += rhs;
+    };
+    auto failures = [&] {
+        long convergence = 0, error = 0;
+        CVodeGetNumNonlinSolvConvFails(cvode_, &convergence);
+        CVodeGetNumErrTestFails(cvode_, &error);
+        return convergence + error;
+    };
+
+    double t = t0_;
+    long windowSteps = 0, windowFailures = 0, windowNonFinite = 0;
+    long tinySteps = 0, tinyNonFinite = 0;
+    while (t < tEnd_) {
+        throwIfCancelled(t, "simulation");
+        double tret = t;
+        // In one-step mode tout only sizes the first step: by the first output interval, as IDA's.
+        const int flag = CVode(cvode_, t == t0_ ? std::min(tEnd_, t0_ + dt_) : tEnd_, adamsY_, &tret, CV_ONE_STEP);
+        if (adamsFailure_)
+            std::rethrow_exception(std::exchange(adamsFailure_, nullptr));
+        if (flag < 0) {
+            if (nonFiniteRow_ >= 0) {
+                double reached = t;
+                CVodeGetCurrentTime(cvode_, &reached);
+                failNonFinite(reached);
+            }
+            break; // stiff: IDA goes on from the last step, and says why if it cannot
+        }
+        nonFiniteRow_ = -1;
+        checkLimits(tret);
+        // Steps that stay tiny (SimulationOptions::stiffStep*) are stiffness for IDA to take
+        // on, unless they shrank against values that are not finite: the model's fault.
+        double h = 0;
+        CVodeGetLastStep(cvode_, &h);
+        if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
+            tinySteps = 0;
+            tinyNonFinite = adamsNonFinite_;
+        } else if (++tinySteps >= opt_.stiffStepCount) {
+            if (adamsNonFinite_ != tinyNonFinite)
+                failNonFinite(tret);
+            break;
+        }
+        const double eps = 1e-12 * (1 + std::fabs(tret));
+        for (; k <= nOut && gridTime(k) < tret - eps; ++k) {
+            at(gridTime(k));
+            emitRow(gridTime(k));
+        }
+        t = tret;
+        if (t >= tEnd_ - eps) {
+            at(tEnd_);
+            stopTimeRows();
+            counters();
+            stats_.adamsUntil = tEnd_;
+            freeAdams();
+            return tEnd_;
+        }
+        if (k <= nOut && std::fabs(t - gridTime(k)) <= eps) {
+            at(t);
+            emitRow(t);
+            ++k;
+        }
+        long steps = 0;
+        CVodeGetNumSteps(cvode_, &steps);
+        if (steps - windowSteps >= kWindow) {
+            // Steps cut because the values were not finite are the model's, not stiffness:
+            // CVODE goes on until it cannot get past them, and the run stops naming the equation.
+            const long now = failures();
+            if (now - windowFailures >= kFailures && adamsNonFinite_ == windowNonFinite)
+                break;
+            windowSteps = steps;
+            windowFailures = now;
+            windowNonFinite = adamsNonFinite_;
+        }
+    }
+    // Hand over to IDA at the last point CVODE reached, with the derivatives solved there.
+    double tc = t0_;
+    CVodeGetCurrentTime(cvode_, &tc);
+    if (tc > t0_) {
+        CVodeGetDky(cvode_, tc, 0, adamsDky_);
+        std::copy(N_VGetArrayPointer(adamsDky_), N_VGetArrayPointer(adamsDky_) + n_, y_.begin());
+        solveConsistent(tc, true);
+    } else {
+        y_ = startY;
+        yp_ = startYp;
+    }
+    counters();
+    stats_.adamsUntil = tc;
+    freeAdams();
+    return tc;
+}
+
+} // namespace flange::solve

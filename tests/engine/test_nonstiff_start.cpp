@@ -1,0 +1,108 @@
+// The non-stiff start (SimulationOptions::nonStiffStart): models whose unknowns are all
+// states and which have no events run with CVODE's Adams methods, and go on with IDA where
+// they turn stiff. Both are checked against the closed-form solution of a damped
+// rotational oscillator, J phi'' + d phi' + c phi = 0 from phi = 1 at rest.
+#include "engine/error.hpp"
+#include "tests/support/test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace flange;
+using namespace flange::test;
+
+namespace {
+
+std::string oscillator(double c, double d, double stop)
+{
+    return diagramJson({component("fixed", "Rotational.Components.Fixed"),
+                        component("sd", "Rotational.Components.SpringDamper",
+                                  R"({"c":)" + std::to_string(c) + R"(,"d":)" + std::to_string(d) + "}",
+                                  R"({"phi_rel":{"start":1,"fixed":true},"w_rel":{"start":0,"fixed":true}})"),
+                        component("inertia", "Rotational.Components.Inertia", R"({"J":1})")},
+                       {{"fixed.flange", "sd.flange_a"}, {"sd.flange_b", "inertia.flange_a"}}, stop, stop / 100);
+}
+
+// phi(t) of phi'' + d phi' + c phi = 0, phi(0) = 1, phi'(0) = 0 (J = 1).
+double exactAngle(double c, double d, double t)
+{
+    const double disc = d * d / 4 - c;
+    if (disc < 0) { // underdamped
+        const double wd = std::sqrt(-disc), s = d / 2;
+        return std::exp(-s * t) * (std::cos(wd * t) + s / wd * std::sin(wd * t));
+    }
+    // Overdamped: modes l1 (slow) and l2 (fast); l1 = -c / (d/2 + root) avoids cancellation.
+    const double root = std::sqrt(disc);
+    const double l1 = -c / (d / 2 + root), l2 = -d / 2 - root;
+    return (l2 * std::exp(l1 * t) - l1 * std::exp(l2 * t)) / (l2 - l1);
+}
+
+double worstError(const Simulated& s, double c, double d)
+{
+    const int col = s.sink.column("inertia.phi");
+    double worst = 0;
+    for (size_t i = 0; i < s.sink.rows.size(); ++i)
+        worst = std::max(worst, std::fabs(s.sink.rows[i][static_cast<size_t>(col)] - exactAngle(c, d, s.sink.times[i])));
+    return worst;
+}
+
+} // namespace
+
+TEST_CASE("a damped oscillator without events runs with Adams methods to the stop time, on the exact solution")
+{
+    const double c = 100, d = 2;
+    const Simulated adams = simulateJson(oscillator(c, d, 3));
+    CHECK(adams.stats.adamsSteps > 0);
+    CHECK(adams.stats.adamsSteps == adams.stats.steps);
+    CHECK(adams.stats.adamsUntil == 3);
+    CHECK(adams.stats.jacobianEvaluations == 0);
+    REQUIRE(adams.sink.rows.size() == 101);
+    CHECK(adams.sink.times.back() == 3);
+    CHECK(worstError(adams, c, d) <= 2e-5);
+
+    SimulationOptions bdfOnly;
+    bdfOnly.nonStiffStart = false;
+    const Simulated bdf = simulateJson(oscillator(c, d, 3), bdfOnly);
+    CHECK(bdf.stats.adamsSteps == 0);
+    CHECK(bdf.stats.jacobianEvaluations > 0);
+    CHECK(worstError(bdf, c, d) <= 2e-5);
+}
+
+TEST_CASE("a model that is stiff hands over from Adams methods to IDA and stays on the exact solution")
+{
+    // Overdamped: modes at -1e4 and -1e-4 per second. Adams methods would need steps below
+    // 1e-4 s for the whole second; IDA's BDF takes the slow mode in long steps.
+    const double c = 1, d = 1e4;
+    const Simulated s = simulateJson(oscillator(c, d, 1));
+    CHECK(s.stats.adamsSteps > 0);
+    CHECK(s.stats.adamsSteps < s.stats.steps);
+    CHECK(s.stats.adamsUntil > 0);
+    CHECK(s.stats.adamsUntil < 0.1);
+    CHECK(s.stats.steps < 1000);
+    REQUIRE(s.sink.rows.size() == 101);
+    CHECK(worstError(s, c, d) <= 1e-5);
+}
+
+TEST_CASE("models with events or algebraic unknowns integrate with IDA from the start")
+{
+    const Simulated clutches = simulateJson(bundledModel("Rotational/CoupledClutches.json"));
+    CHECK(clutches.stats.adamsSteps == 0);
+    CHECK(clutches.stats.adamsUntil == 0);
+}
+
+TEST_CASE("a run cancelled during the non-stiff start stops with Cancelled")
+{
+    struct StopAfter : MemorySink {
+        bool cancelled() override { return rows.size() >= 10; }
+    } sink;
+    const std::string json = oscillator(100, 2, 3);
+    auto model = compileModel(diagramFromJson(json), bundledLibrary());
+    try {
+        simulate(*model, {}, sink);
+        FAIL("not cancelled");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::Cancelled);
+    }
+    CHECK(sink.rows.size() == 10);
+}
