@@ -38,9 +38,10 @@ struct SimulationOptions {
     // means the system is too stiff to progress (a spring of 1e23 N/m).
     double stiffStepFraction = 1e-10;
     int stiffStepCount = 500;
-    // A model whose unknowns are all states and which has no events (a drive line of
-    // springs, dampers and inertias) starts with CVODE's Adams methods, which need no
-    // Jacobian and no linear solve, and goes on with IDA's BDF where it turns stiff.
+    // A model whose unknowns are all states and whose only events are time events (a drive
+    // line of springs, dampers and inertias driven by sources) starts with CVODE's Adams
+    // methods, which need no Jacobian and no linear solve, and goes on with IDA's BDF
+    // where it turns stiff.
     // false: IDA from the start, as Dymola's DASSL.
     bool nonStiffStart = true;
 };

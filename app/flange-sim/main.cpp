@@ -64,7 +64,7 @@ int run(const QStringList& args)
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
     QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
     QCommandLineOption integrator("integrator",
-                                  "auto (default): models whose unknowns are all states and that have no events "
+                                  "auto (default): models whose unknowns are all states and whose only events are time events "
                                   "start with Adams methods (CVODE) and go on with BDF (IDA) where they turn stiff; "
                                   "bdf: IDA's BDF throughout.",
                                   "auto|bdf", "auto");

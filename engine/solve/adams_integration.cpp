@@ -1,11 +1,13 @@
-// The non-stiff start. A model whose unknowns are all states and which has no events is an
-// ODE y' = f(t, y), f being the consistent solve for the derivatives with the states held
-// (for mechanics affine in them: one step on a kept factorization). CVODE's Adams methods
-// integrate it by fixed-point iteration, with no Jacobian and no linear solve with the
-// iteration matrix, at orders up to 12: an oscillating drive line takes a third of the
-// steps of IDA's BDF, which stops at order 5 (docs/performance.md). LSODA starts the same
-// way. Where the model turns stiff the fixed-point iteration stops converging at the step
-// sizes accuracy would allow, steps fail, and IDA goes on from there.
+// The non-stiff start. A model whose unknowns are all states, with no state events and no
+// when-clauses, is an ODE y' = f(t, y) between its time events: f is the consistent solve
+// for the derivatives with the states held (for mechanics affine in them, so one step on a
+// kept factorization). CVODE's Adams methods integrate it by fixed-point iteration, with
+// no Jacobian and no linear solve with an iteration matrix, at orders above BDF's 5: the
+// 10,000-inertia chain takes 688 steps instead of IDA's 975 (docs/performance.md). LSODA
+// starts the same way. At a time event the event iteration runs as under IDA and the Adams
+// methods start again from the right limit. Where the model turns stiff, the fixed-point
+// iteration stops converging at the step sizes accuracy would allow, steps fail, and IDA
+// goes on from there to the end.
 #include "engine/solve/simulation_run.hpp"
 #include "engine/solve/vector_norms.hpp"
 
@@ -27,10 +29,12 @@ constexpr long kFailures = 10;
 
 } // namespace
 
+// Relations on time alone are allowed: their events come at known times, where the event
+// iteration runs as under IDA and the Adams methods start again from the right limit.
 bool Run::adamsEligible() const
 {
-    return opt_.nonStiffStart && n_ > 0 && static_cast<int32_t>(m_.stateSlots.size()) == n_ && m_.relations.empty() &&
-           m_.whens.empty();
+    return opt_.nonStiffStart && n_ > 0 && static_cast<int32_t>(m_.stateSlots.size()) == n_ &&
+           stateRelations_.empty() && m_.whens.empty();
 }
 
 int Run::adamsRhs(double t, N_Vector y, N_Vector ydot, void* user)
@@ -102,7 +106,8 @@ void Run::freeAdams()
 double Run::integrateAdams(long& k)
 {
     createContext();
-    const std::vector<double> startY = y_, startYp = yp_; // consistent at t0_
+    std::vector<double> startY = y_, startYp = yp_; // consistent at segmentStart
+    double segmentStart = t0_;
     adamsY_ = N_VNew_Serial(n_, ctx_);
     adamsDky_ = N_VNew_Serial(n_, ctx_);
     useLaneNorms(adamsY_); // CVODE clones its own vectors from adamsY_ in CVodeInit
@@ -115,7 +120,6 @@ double Run::integrateAdams(long& k)
     adamsFixedPoint_ = SUNNonlinSol_FixedPoint(adamsY_, 0, ctx_);
     CVodeSetNonlinearSolver(cvode_, adamsFixedPoint_);
     CVodeSetMaxStep(cvode_, tEnd_ - t0_);
-    CVodeSetStopTime(cvode_, tEnd_);
     CVodeSetErrHandlerFn(cvode_, [](int, const char*, const char*, char* msg, void* user) {
         static_cast<Run*>(user)->lastIdaMessage_ = msg ? msg : "";
     }, this);
@@ -146,13 +150,17 @@ double Run::integrateAdams(long& k)
     };
 
     double t = t0_;
+    double tStop = std::min(nextTimeEvent(t), tEnd_);
+    CVodeSetStopTime(cvode_, tStop);
     long windowSteps = 0, windowFailures = 0, windowNonFinite = 0;
     long tinySteps = 0, tinyNonFinite = 0;
     while (t < tEnd_) {
         throwIfCancelled(t, "simulation");
         double tret = t;
-        // In one-step mode tout only sizes the first step: by the first output interval, as IDA's.
-        const int flag = CVode(cvode_, t == t0_ ? std::min(tEnd_, t0_ + dt_) : tEnd_, adamsY_, &tret, CV_ONE_STEP);
+        // In one-step mode tout only sizes the first step of a start or restart: by the first
+        // output interval, as IDA's.
+        const double tout = t == segmentStart ? std::min(tStop, t + dt_) : tStop;
+        const int flag = CVode(cvode_, tout, adamsY_, &tret, CV_ONE_STEP);
         if (adamsFailure_)
             std::rethrow_exception(std::exchange(adamsFailure_, nullptr));
         if (flag < 0) {
@@ -191,7 +199,27 @@ double Run::integrateAdams(long& k)
             freeAdams();
             return tEnd_;
         }
-        if (k <= nOut && std::fabs(t - gridTime(k)) <= eps) {
+        const bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
+        if (t >= tStop - eps) {
+            // A time event: the event iteration writes the left and right limits, and the
+            // Adams methods start again from the right limit (CVODE's counters with them).
+            at(t);
+            ++stats_.timeEvents;
+            handleEvent(t, true, timeEventCause(t, eps));
+            if (onGrid)
+                ++k;
+            counters();
+            std::copy(y_.begin(), y_.end(), N_VGetArrayPointer(adamsY_));
+            check(CVodeReInit(cvode_, t, adamsY_), "CVodeReInit");
+            tStop = std::min(nextTimeEvent(t), tEnd_);
+            CVodeSetStopTime(cvode_, tStop);
+            startY = y_;
+            startYp = yp_;
+            segmentStart = t;
+            windowSteps = windowFailures = 0;
+            continue;
+        }
+        if (onGrid) {
             at(t);
             emitRow(t);
             ++k;
@@ -210,9 +238,9 @@ double Run::integrateAdams(long& k)
         }
     }
     // Hand over to IDA at the last point CVODE reached, with the derivatives solved there.
-    double tc = t0_;
+    double tc = segmentStart;
     CVodeGetCurrentTime(cvode_, &tc);
-    if (tc > t0_) {
+    if (tc > segmentStart) {
         CVodeGetDky(cvode_, tc, 0, adamsDky_);
         std::copy(N_VGetArrayPointer(adamsDky_), N_VGetArrayPointer(adamsDky_) + n_, y_.begin());
         solveConsistent(tc, true);

@@ -1,5 +1,5 @@
 // The non-stiff start (SimulationOptions::nonStiffStart): models whose unknowns are all
-// states and which have no events run with CVODE's Adams methods, and go on with IDA where
+// states and whose only events are time events run with CVODE's Adams methods, and go on with IDA where
 // they turn stiff. Both are checked against the closed-form solution of a damped
 // rotational oscillator, J phi'' + d phi' + c phi = 0 from phi = 1 at rest.
 #include "engine/error.hpp"
@@ -84,7 +84,40 @@ TEST_CASE("a model that is stiff hands over from Adams methods to IDA and stays 
     CHECK(worstError(s, c, d) <= 1e-5);
 }
 
-TEST_CASE("models with events or algebraic unknowns integrate with IDA from the start")
+TEST_CASE("a time event does not end the Adams methods: the event iteration runs and they start again")
+{
+    // The oscillator with a torque step of 10 N.m at 0.5 s: after it, the free response plus
+    // the step response 10/c * (1 - e^(-t') (cos(wd t') + sin(wd t') / wd)), t' = t - 0.5.
+    const double c = 100, d = 2, T = 10, t1 = 0.5;
+    const std::string json =
+        diagramJson({component("fixed", "Rotational.Components.Fixed"),
+                     component("sd", "Rotational.Components.SpringDamper", R"({"c":100,"d":2})",
+                               R"({"phi_rel":{"start":1,"fixed":true},"w_rel":{"start":0,"fixed":true}})"),
+                     component("inertia", "Rotational.Components.Inertia", R"({"J":1})"),
+                     component("step", "Rotational.Sources.TorqueStep",
+                               R"({"stepTorque":10,"offsetTorque":0,"startTime":0.5})")},
+                    {{"fixed.flange", "sd.flange_a"}, {"sd.flange_b", "inertia.flange_a"},
+                     {"step.flange", "inertia.flange_b"}, {"step.support", "fixed.flange"}},
+                    2, 0.02);
+    const Simulated s = simulateJson(json);
+    CHECK(s.stats.adamsSteps == s.stats.steps);
+    CHECK(s.stats.adamsUntil == 2);
+    CHECK(s.stats.timeEvents == 1);
+    REQUIRE(s.sink.events.size() == 1);
+    CHECK(s.sink.events[0].time == t1);
+    CHECK(s.sink.rows.size() == 102); // 101 grid rows, the one at 0.5 s as left and right limit
+    const double wd = std::sqrt(c - d * d / 4);
+    const int col = s.sink.column("inertia.phi");
+    double worst = 0;
+    for (size_t i = 0; i < s.sink.rows.size(); ++i) {
+        const double t = s.sink.times[i], tr = t - t1;
+        const double forced = t > t1 ? T / c * (1 - std::exp(-tr) * (std::cos(wd * tr) + std::sin(wd * tr) / wd)) : 0;
+        worst = std::max(worst, std::fabs(s.sink.rows[i][static_cast<size_t>(col)] - exactAngle(c, d, t) - forced));
+    }
+    CHECK(worst <= 2e-5);
+}
+
+TEST_CASE("models with state events or algebraic unknowns integrate with IDA from the start")
 {
     const Simulated clutches = simulateJson(bundledModel("Rotational/CoupledClutches.json"));
     CHECK(clutches.stats.adamsSteps == 0);
