@@ -23,7 +23,8 @@ namespace flange::solve {
 namespace {
 
 // Turned stiff: of kWindow steps in a row, kFailures or more failed a convergence or error
-// test and were retried smaller. A non-stiff chain of 10,000 inertias fails 1 in 40.
+// test and were retried smaller. A non-stiff model fails one now and then, where a step
+// grew too long; a stiff one fails again each time accuracy lets the step grow.
 constexpr long kWindow = 50;
 constexpr long kFailures = 10;
 
@@ -121,7 +122,7 @@ double Run::integrateAdams(long& k)
     CVodeSetNonlinearSolver(cvode_, adamsFixedPoint_);
     CVodeSetMaxStep(cvode_, tEnd_ - t0_);
     CVodeSetErrHandlerFn(cvode_, [](int, const char*, const char*, char* msg, void* user) {
-        static_cast<Run*>(user)->lastIdaMessage_ = msg ? msg : "";
+        static_cast<Run*>(user)->lastSolverMessage_ = msg ? msg : "";
     }, this);
 
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));

@@ -284,7 +284,7 @@ void Run::setupIda(double tStart)
                                   [&](int32_t s) { return yp_[static_cast<size_t>(s)] == 0.0; });
     IDASetInitStep(ida_, startsFromRest_ ? 0.0 : restartStep());
     IDASetErrHandlerFn(ida_, [](int, const char*, const char*, char* msg, void* user) {
-        static_cast<Run*>(user)->lastIdaMessage_ = msg ? msg : "";
+        static_cast<Run*>(user)->lastSolverMessage_ = msg ? msg : "";
     }, this);
     A_ = newJacobianMatrix(m_.jacPattern, ctx_);
     ls_ = newLinearSolver(yv_, A_, m_.jacPattern, ctx_);
@@ -309,7 +309,7 @@ double Run::firstStepTout(double t, double tStop) const
 void Run::check(int flag, const char* what)
 {
     if (flag < 0)
-        throw simulationFailed(std::string(what) + " failed: " + lastIdaMessage_);
+        throw simulationFailed(std::string(what) + " failed: " + lastSolverMessage_);
 }
 
 void Run::copyIn()
@@ -357,7 +357,7 @@ void Run::interpolateAt(double tg, bool forRow)
 {
     double h = 0;
     IDAGetCurrentStep(ida_, &h); // the step that failed; the last successful one may be none
-    std::string msg = "integration failed " + solve::plainIdaFailure(flag, t, h, lastIdaMessage_);
+    std::string msg = "integration failed " + solve::plainIdaFailure(flag, t, h, lastSolverMessage_);
     std::vector<std::string> culprits;
     // Name the equations that gave the non-finite values.
     if (flag == IDA_RES_FAIL || flag == IDA_REP_RES_ERR || flag == IDA_FIRST_RES_FAIL) {

@@ -163,7 +163,7 @@ private:
     std::vector<char> whenPrev_;
     std::vector<std::string> warnings_;
     SimulationStats stats_;
-    std::string lastIdaMessage_;
+    std::string lastSolverMessage_; // IDA's or CVODE's last error message, for ours
     long stepsTaken_ = 0;
     int tinySteps_ = 0;
     int32_t nonFiniteRow_ = -1; // a residual row that gave NaN or infinity since the last normal step
