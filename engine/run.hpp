@@ -38,10 +38,10 @@ struct SimulationOptions {
     // means the system is too stiff to progress (a spring of 1e23 N/m).
     double stiffStepFraction = 1e-10;
     int stiffStepCount = 500;
-    // A model whose unknowns are all states and whose only events are time events (a drive
-    // line of springs, dampers and inertias driven by sources) starts with CVODE's Adams
-    // methods, which need no Jacobian and no linear solve, and goes on with IDA's BDF
-    // where it turns stiff.
+    // A model whose only events are time events (a drive line of springs, dampers, gears
+    // and inertias driven by sources) and that is not stiff at the start begins with
+    // CVODE's Adams methods, which need no Jacobian and no linear solve, and goes on with
+    // IDA's BDF where it turns stiff.
     // false: IDA from the start, as Dymola's DASSL.
     bool nonStiffStart = true;
 };
@@ -63,6 +63,9 @@ struct SimulationStats {
     // time, or where the model turned stiff and IDA went on).
     long adamsSteps = 0;
     double adamsUntil = 0;
+    // The fastest mode at the start [1/s], estimated where the non-stiff start was
+    // considered (0 otherwise): above 1e4 over the span, IDA starts.
+    double fastestRate = 0;
     double initSeconds = 0, integrateSeconds = 0;
     std::vector<std::string> warnings;
 };

@@ -64,8 +64,8 @@ int run(const QStringList& args)
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
     QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
     QCommandLineOption integrator("integrator",
-                                  "auto (default): models whose unknowns are all states and whose only events are time events "
-                                  "start with Adams methods (CVODE) and go on with BDF (IDA) where they turn stiff; "
+                                  "auto (default): models whose only events are time events and that are not stiff at the "
+                                  "start begin with Adams methods (CVODE) and go on with BDF (IDA) where they turn stiff; "
                                   "bdf: IDA's BDF throughout.",
                                   "auto|bdf", "auto");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
@@ -189,10 +189,14 @@ int run(const QStringList& args)
                      tape("Jacobian", model->jacobian).c_str(), tape("computed values", model->computed).c_str(),
                      tape("crossings", model->crossing).c_str());
         if (st.adamsSteps > 0 && st.adamsSteps == st.steps)
-            std::fprintf(stderr, "integrator: Adams (CVODE) to the stop time, %ld steps\n", st.adamsSteps);
+            std::fprintf(stderr, "integrator: Adams (CVODE) to the stop time, %ld steps (fastest mode %g per second)\n",
+                         st.adamsSteps, st.fastestRate);
         else if (st.adamsSteps > 0 || st.adamsUntil > 0)
-            std::fprintf(stderr, "integrator: Adams (CVODE) for %ld steps to t = %g s, then BDF (IDA): the model turned stiff\n",
-                         st.adamsSteps, st.adamsUntil);
+            std::fprintf(stderr, "integrator: Adams (CVODE) for %ld steps to t = %g s, then BDF (IDA): the model turned stiff "
+                                 "(fastest mode at the start %g per second)\n",
+                         st.adamsSteps, st.adamsUntil, st.fastestRate);
+        else if (st.fastestRate > 0)
+            std::fprintf(stderr, "integrator: BDF (IDA): stiff from the start, fastest mode %g per second\n", st.fastestRate);
         else
             std::fprintf(stderr, "integrator: BDF (IDA)\n");
         std::fprintf(stderr, "solver: %ld steps, %ld residual evaluations, %ld Jacobian evaluations, %ld state events, "

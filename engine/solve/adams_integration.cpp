@@ -1,13 +1,13 @@
-// The non-stiff start. A model whose unknowns are all states, with no state events and no
-// when-clauses, is an ODE y' = f(t, y) between its time events: f is the consistent solve
-// for the derivatives with the states held (for mechanics affine in them, so one step on a
-// kept factorization). CVODE's Adams methods integrate it by fixed-point iteration, with
+// The non-stiff start. A model with no state events and no when-clauses is an ODE in its
+// states, y' = f(t, y), between its time events: f is the consistent solve for the
+// derivatives and the algebraic unknowns with the states held (for mechanics affine, so
+// one step on a kept factorization). CVODE's Adams methods integrate it by fixed-point iteration, with
 // no Jacobian and no linear solve with an iteration matrix, at orders above BDF's 5: the
 // 10,000-inertia chain takes 688 steps instead of IDA's 975 (docs/performance.md). LSODA
 // starts the same way. At a time event the event iteration runs as under IDA and the Adams
 // methods start again from the right limit. Where the model turns stiff, the fixed-point
 // iteration stops converging at the step sizes accuracy would allow, steps fail, and IDA
-// goes on from there to the end.
+// goes on from there to the end; a model stiff at the start begins with IDA.
 #include "engine/solve/simulation_run.hpp"
 #include "engine/solve/vector_norms.hpp"
 
@@ -28,21 +28,120 @@ namespace {
 constexpr long kWindow = 50;
 constexpr long kFailures = 10;
 
+// Stiff from the start: the fastest mode times the span above this. Adams methods need at
+// least about that many steps for their stability alone, and they resolve a fast
+// oscillation (a spring of 1e23 N/m) that IDA's BDF damps and steps over; IDA then cannot
+// go on from such a state either. The 10,000 chain: about 200 per second over 1 s.
+constexpr double kMostModesOverSpan = 1e4;
+constexpr int kRateIterations = 12;
+
 } // namespace
 
 // Relations on time alone are allowed: their events come at known times, where the event
 // iteration runs as under IDA and the Adams methods start again from the right limit.
-bool Run::adamsEligible() const
+// Algebraic unknowns (the torques of a gear's loop) are allowed too: CVODE integrates the
+// states, and the consistent solve gives the algebraic unknowns with the derivatives.
+bool Run::adamsEligible()
 {
-    return opt_.nonStiffStart && n_ > 0 && static_cast<int32_t>(m_.stateSlots.size()) == n_ &&
-           stateRelations_.empty() && m_.whens.empty();
+    if (!opt_.nonStiffStart || m_.stateSlots.empty() || !stateRelations_.empty() || !m_.whens.empty())
+        return false;
+    stats_.fastestRate = fastestRate(t0_);
+    return stats_.fastestRate * (tEnd_ - t0_) <= kMostModesOverSpan;
+}
+
+// The magnitude of the fastest mode of y' = f(t, y) at t, from y_ (consistent there): a
+// power iteration on df/dy, each product a difference of two right-hand sides, in units of
+// the states' nominal values. Infinite where a right-hand side cannot be evaluated. y_ and
+// yp_ are as they were on return.
+double Run::fastestRate(double t)
+{
+    const size_t ns = m_.stateSlots.size();
+    const std::vector<double> y0 = y_, yp0 = yp_;
+    auto rates = [&](const std::vector<double>& states, std::vector<double>& out) {
+        for (size_t i = 0; i < ns; ++i)
+            y_[static_cast<size_t>(m_.stateSlots[i])] = states[i];
+        try {
+            solveConsistent(t, false);
+        } catch (const Error& e) {
+            if (e.kind() == ErrorKind::Cancelled)
+                throw;
+            return false;
+        }
+        for (size_t i = 0; i < ns; ++i) {
+            out[i] = yp_[static_cast<size_t>(m_.stateSlots[i])];
+            if (!std::isfinite(out[i]))
+                return false;
+        }
+        return true;
+    };
+    std::vector<double> scale(ns), s0(ns), f0(ns), s(ns), f(ns), v(ns);
+    for (size_t i = 0; i < ns; ++i) {
+        scale[i] = m_.nominal[static_cast<size_t>(m_.stateSlots[i])];
+        s0[i] = y0[static_cast<size_t>(m_.stateSlots[i])];
+        v[i] = (i % 2 != 0 ? 1.0 : -1.0) * (1.0 + 0.1 * static_cast<double>(i % 7)); // no mode left out by symmetry
+    }
+    auto normalise = [](std::vector<double>& x) {
+        double sum = 0;
+        for (double e : x)
+            sum += e * e;
+        const double norm = std::sqrt(sum);
+        if (norm > 0)
+            for (double& e : x)
+                e /= norm;
+        return norm;
+    };
+    normalise(v);
+    double rate = INFINITY;
+    if (rates(s0, f0)) {
+        constexpr double kStep = 1e-7; // of each state's nominal value
+        double logSum = 0;
+        int counted = 0;
+        for (int k = 0; k < kRateIterations; ++k) {
+            for (size_t i = 0; i < ns; ++i)
+                s[i] = s0[i] + kStep * scale[i] * v[i];
+            if (!rates(s, f)) {
+                counted = -1;
+                break;
+            }
+            for (size_t i = 0; i < ns; ++i)
+                v[i] = (f[i] - f0[i]) / (kStep * scale[i]);
+            const double norm = normalise(v);
+            if (norm == 0) {
+                counted = 0;
+                logSum = 0;
+                break;
+            }
+            if (k >= kRateIterations - 4) { // the last four: a complex pair's norms alternate
+                logSum += std::log(norm);
+                ++counted;
+            }
+        }
+        rate = counted < 0 ? INFINITY : counted == 0 ? 0.0 : std::exp(logSum / counted);
+    }
+    y_ = y0;
+    yp_ = yp0;
+    return rate;
+}
+
+// CVODE's vector holds the states alone, in the order of CompiledModel::stateSlots.
+void Run::statesToAdams(N_Vector v) const
+{
+    double* a = N_VGetArrayPointer(v);
+    for (size_t i = 0; i < m_.stateSlots.size(); ++i)
+        a[i] = y_[static_cast<size_t>(m_.stateSlots[i])];
+}
+
+void Run::statesFromAdams(N_Vector v)
+{
+    const double* a = N_VGetArrayPointer(v);
+    for (size_t i = 0; i < m_.stateSlots.size(); ++i)
+        y_[static_cast<size_t>(m_.stateSlots[i])] = a[i];
 }
 
 int Run::adamsRhs(double t, N_Vector y, N_Vector ydot, void* user)
 {
     auto* self = static_cast<Run*>(user);
-    const double* v = N_VGetArrayPointer(y);
-    std::copy(v, v + self->n_, self->y_.begin());
+    self->statesFromAdams(y); // the algebraic unknowns keep their last values: the solve's start
     // Nothing is thrown through CVODE's C frames: a cancellation is kept for the loop to
     // rethrow; a solve that fails, or derivatives that are not finite, make CVODE try a
     // smaller step, and where it cannot, the loop reports the equation or hands over to IDA.
@@ -63,8 +162,8 @@ int Run::adamsRhs(double t, N_Vector y, N_Vector ydot, void* user)
     }
     double* d = N_VGetArrayPointer(ydot);
     bool finite = true;
-    for (int32_t i = 0; i < self->n_; ++i) {
-        d[i] = self->yp_[static_cast<size_t>(i)];
+    for (size_t i = 0; i < self->m_.stateSlots.size(); ++i) {
+        d[i] = self->yp_[static_cast<size_t>(self->m_.stateSlots[i])];
         finite = finite && std::isfinite(d[i]);
     }
     if (finite)
@@ -97,7 +196,7 @@ void Run::freeAdams()
     if (adamsFixedPoint_)
         SUNNonlinSolFree(adamsFixedPoint_);
     adamsFixedPoint_ = nullptr;
-    for (N_Vector* v : {&adamsY_, &adamsDky_})
+    for (N_Vector* v : {&adamsY_, &adamsDky_, &adamsAtol_})
         if (*v) {
             N_VDestroy(*v);
             *v = nullptr;
@@ -109,15 +208,21 @@ double Run::integrateAdams(long& k)
     createContext();
     std::vector<double> startY = y_, startYp = yp_; // consistent at segmentStart
     double segmentStart = t0_;
-    adamsY_ = N_VNew_Serial(n_, ctx_);
-    adamsDky_ = N_VNew_Serial(n_, ctx_);
+    const auto states = static_cast<sunindextype>(m_.stateSlots.size());
+    adamsY_ = N_VNew_Serial(states, ctx_);
+    adamsDky_ = N_VNew_Serial(states, ctx_);
+    adamsAtol_ = N_VNew_Serial(states, ctx_);
     useLaneNorms(adamsY_); // CVODE clones its own vectors from adamsY_ in CVodeInit
-    for (int32_t i = 0; i < n_; ++i)
-        NV_Ith_S(adamsY_, i) = y_[static_cast<size_t>(i)];
+    statesToAdams(adamsY_);
+    for (sunindextype i = 0; i < states; ++i)
+        NV_Ith_S(adamsAtol_, i) = NV_Ith_S(atolv_, m_.stateSlots[static_cast<size_t>(i)]);
+    // The algebraic unknowns between steps and at output points come from a solve; with
+    // none, the derivatives at output points come from the interpolant, as IDA's rows take them.
+    const bool algebraic = static_cast<int32_t>(m_.stateSlots.size()) < n_;
     cvode_ = CVodeCreate(CV_ADAMS, ctx_);
     check(cvode_ ? CVodeInit(cvode_, adamsRhs, t0_, adamsY_) : -1, "CVodeInit");
     CVodeSetUserData(cvode_, this);
-    CVodeSVtolerances(cvode_, rtol_, atolv_);
+    CVodeSVtolerances(cvode_, rtol_, adamsAtol_);
     adamsFixedPoint_ = SUNNonlinSol_FixedPoint(adamsY_, 0, ctx_);
     CVodeSetNonlinearSolver(cvode_, adamsFixedPoint_);
     CVodeSetMaxStep(cvode_, tEnd_ - t0_);
@@ -127,13 +232,19 @@ double Run::integrateAdams(long& k)
 
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
     auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
-    // The solution at tg in the last step: states and derivatives from CVODE's interpolant,
-    // as IDA's rows take them.
+    // The solution at tg in the last step: the states from CVODE's interpolant; the
+    // derivatives too when there is nothing to solve, else solved with the algebraic unknowns.
     auto at = [&](double tg) {
         CVodeGetDky(cvode_, tg, 0, adamsDky_);
-        std::copy(N_VGetArrayPointer(adamsDky_), N_VGetArrayPointer(adamsDky_) + n_, y_.begin());
+        statesFromAdams(adamsDky_);
+        if (algebraic) {
+            solveConsistent(tg, false, samplingTolerance());
+            return;
+        }
         CVodeGetDky(cvode_, tg, 1, adamsDky_);
-        std::copy(N_VGetArrayPointer(adamsDky_), N_VGetArrayPointer(adamsDky_) + n_, yp_.begin());
+        const double* d = N_VGetArrayPointer(adamsDky_);
+        for (size_t i = 0; i < m_.stateSlots.size(); ++i)
+            yp_[static_cast<size_t>(m_.stateSlots[i])] = d[i];
     };
     auto counters = [&] {
         long steps = 0, rhs = 0;
@@ -210,7 +321,7 @@ double Run::integrateAdams(long& k)
             if (onGrid)
                 ++k;
             counters();
-            std::copy(y_.begin(), y_.end(), N_VGetArrayPointer(adamsY_));
+            statesToAdams(adamsY_);
             check(CVodeReInit(cvode_, t, adamsY_), "CVodeReInit");
             tStop = std::min(nextTimeEvent(t), tEnd_);
             CVodeSetStopTime(cvode_, tStop);
@@ -243,7 +354,7 @@ double Run::integrateAdams(long& k)
     CVodeGetCurrentTime(cvode_, &tc);
     if (tc > segmentStart) {
         CVodeGetDky(cvode_, tc, 0, adamsDky_);
-        std::copy(N_VGetArrayPointer(adamsDky_), N_VGetArrayPointer(adamsDky_) + n_, y_.begin());
+        statesFromAdams(adamsDky_);
         solveConsistent(tc, true);
     } else {
         y_ = startY;

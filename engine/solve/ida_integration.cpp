@@ -282,7 +282,7 @@ void Run::setupIda(double tStart)
     // of it, as DASSL takes for its first output point).
     startsFromRest_ = tStart == t0_ && std::all_of(m_.stateSlots.begin(), m_.stateSlots.end(),
                                   [&](int32_t s) { return yp_[static_cast<size_t>(s)] == 0.0; });
-    IDASetInitStep(ida_, startsFromRest_ ? 0.0 : restartStep());
+    IDASetInitStep(ida_, startsFromRest_ || tStart != t0_ ? 0.0 : restartStep());
     IDASetErrHandlerFn(ida_, [](int, const char*, const char*, char* msg, void* user) {
         static_cast<Run*>(user)->lastSolverMessage_ = msg ? msg : "";
     }, this);

@@ -98,12 +98,15 @@ private:
     void collectCounters();
 
     // ---------- the non-stiff start (adams_integration.cpp)
-    bool adamsEligible() const;
+    bool adamsEligible();
+    double fastestRate(double t);
     // From t0_ with CVODE's Adams methods; returns where it stopped: tEnd_, or the time at
     // which the model turned stiff, with y_ and yp_ consistent there for IDA to go on.
     // k: the next output point, advanced past the rows written.
     double integrateAdams(long& k);
     static int adamsRhs(double t, N_Vector y, N_Vector ydot, void* user);
+    void statesToAdams(N_Vector v) const;
+    void statesFromAdams(N_Vector v);
     void noteNonFinite(double t);
     void freeAdams();
 
@@ -183,7 +186,7 @@ private:
     SUNLinearSolver ls_ = nullptr;
     std::vector<double> jcomb_; // jy_ + cj * jyp_: the matrix IDA factors
     void* cvode_ = nullptr;
-    N_Vector adamsY_ = nullptr, adamsDky_ = nullptr;
+    N_Vector adamsY_ = nullptr, adamsDky_ = nullptr, adamsAtol_ = nullptr; // the states only
     SUNNonlinearSolver adamsFixedPoint_ = nullptr;
     long adamsNonFinite_ = 0; // right-hand sides that were not finite (noteNonFinite)
     std::exception_ptr adamsFailure_; // thrown in the right-hand side, rethrown past CVODE's C frames
