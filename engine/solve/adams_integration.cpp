@@ -239,7 +239,7 @@ double Run::integrateAdams(long& k)
         CVodeGetDky(cvode_, tg, 0, adamsDky_);
         statesFromAdams(adamsDky_);
         if (algebraic) {
-            solveConsistent(tg, false, samplingTolerance());
+            solveConsistent(tg, false, opt_.exactAlgebraicOutputs ? 1e-10 : samplingTolerance()); // as IDA's rows
             return;
         }
         CVodeGetDky(cvode_, tg, 1, adamsDky_);
