@@ -190,8 +190,10 @@ void Run::stateEvent(double t, int relationIndex, int& eventsInInterval, long& l
     handleEvent(t, false, cause); // writes the left and right limits
 }
 
-// One IDA step per call (IDA_ONE_STEP): the output grid is interpolated with IDAGetDky,
-// so output points neither cut steps nor split the root search.
+// A model without state events that is not stiff at the start begins with Adams methods
+// (adams_integration.cpp); IDA takes the rest, if any. One IDA step per call
+// (IDA_ONE_STEP): the output grid is interpolated with IDAGetDky, so output points neither
+// cut steps nor split the root search.
 void Run::integrate()
 {
     if (n_ == 0) {
