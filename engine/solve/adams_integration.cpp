@@ -59,21 +59,7 @@ double Run::fastestRate(double t)
     const size_t ns = m_.stateSlots.size();
     const std::vector<double> y0 = y_, yp0 = yp_;
     auto rates = [&](const std::vector<double>& states, std::vector<double>& out) {
-        for (size_t i = 0; i < ns; ++i)
-            y_[static_cast<size_t>(m_.stateSlots[i])] = states[i];
-        try {
-            solveConsistent(t, false);
-        } catch (const Error& e) {
-            if (e.kind() == ErrorKind::Cancelled)
-                throw;
-            return false;
-        }
-        for (size_t i = 0; i < ns; ++i) {
-            out[i] = yp_[static_cast<size_t>(m_.stateSlots[i])];
-            if (!std::isfinite(out[i]))
-                return false;
-        }
-        return true;
+        return derivativesAt(t, states.data(), out.data());
     };
     std::vector<double> scale(ns), s0(ns), f0(ns), s(ns), f(ns), v(ns);
     for (size_t i = 0; i < ns; ++i) {
@@ -132,43 +118,48 @@ void Run::statesToAdams(N_Vector v) const
         a[i] = y_[static_cast<size_t>(m_.stateSlots[i])];
 }
 
-void Run::statesFromAdams(N_Vector v)
+void Run::statesFromAdams(const double* a)
 {
-    const double* a = N_VGetArrayPointer(v);
     for (size_t i = 0; i < m_.stateSlots.size(); ++i)
         y_[static_cast<size_t>(m_.stateSlots[i])] = a[i];
 }
 
-int Run::adamsRhs(double t, N_Vector y, N_Vector ydot, void* user)
+// f(t, states) into rates: the consistent solve with the states held (the algebraic
+// unknowns keep their last values, the solve's start). False where the solve fails or a
+// derivative is not finite; a cancellation is thrown.
+bool Run::derivativesAt(double t, const double* states, double* rates)
 {
-    auto* self = static_cast<Run*>(user);
-    self->statesFromAdams(y); // the algebraic unknowns keep their last values: the solve's start
-    // Nothing is thrown through CVODE's C frames: a cancellation is kept for the loop to
-    // rethrow; a solve that fails, or derivatives that are not finite, make CVODE try a
-    // smaller step, and where it cannot, the loop reports the equation or hands over to IDA.
+    statesFromAdams(states);
     try {
         // The tolerance of the solves after events, not the looser one of output points:
         // these derivatives are what CVODE integrates (an affine model's solve is exact).
-        self->solveConsistent(t, false);
+        solveConsistent(t, false);
     } catch (const Error& e) {
-        if (e.kind() == ErrorKind::Cancelled) {
-            self->adamsFailure_ = std::current_exception();
-            return -1;
-        }
-        self->noteNonFinite(t);
-        return 1;
+        if (e.kind() == ErrorKind::Cancelled)
+            throw;
+        return false;
+    }
+    bool finite = true;
+    for (size_t i = 0; i < m_.stateSlots.size(); ++i) {
+        rates[i] = yp_[static_cast<size_t>(m_.stateSlots[i])];
+        finite = finite && std::isfinite(rates[i]);
+    }
+    return finite;
+}
+
+// Nothing is thrown through CVODE's C frames: a cancellation is kept for the loop to
+// rethrow; a solve that fails, or derivatives that are not finite, make CVODE try a
+// smaller step, and where it cannot, the loop reports the equation or hands over to IDA.
+int Run::adamsRhs(double t, N_Vector y, N_Vector ydot, void* user)
+{
+    auto* self = static_cast<Run*>(user);
+    try {
+        if (self->derivativesAt(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot)))
+            return 0;
     } catch (...) {
         self->adamsFailure_ = std::current_exception();
         return -1;
     }
-    double* d = N_VGetArrayPointer(ydot);
-    bool finite = true;
-    for (size_t i = 0; i < self->m_.stateSlots.size(); ++i) {
-        d[i] = self->yp_[static_cast<size_t>(self->m_.stateSlots[i])];
-        finite = finite && std::isfinite(d[i]);
-    }
-    if (finite)
-        return 0;
     self->noteNonFinite(t);
     return 1;
 }
@@ -237,7 +228,7 @@ double Run::integrateAdams(long& k)
     // derivatives too when there is nothing to solve, else solved with the algebraic unknowns.
     auto at = [&](double tg) {
         CVodeGetDky(cvode_, tg, 0, adamsDky_);
-        statesFromAdams(adamsDky_);
+        statesFromAdams(N_VGetArrayPointer(adamsDky_));
         if (algebraic) {
             solveConsistent(tg, false, opt_.exactAlgebraicOutputs ? 1e-10 : samplingTolerance()); // as IDA's rows
             return;
@@ -355,7 +346,7 @@ double Run::integrateAdams(long& k)
     CVodeGetCurrentTime(cvode_, &tc);
     if (tc > segmentStart) {
         CVodeGetDky(cvode_, tc, 0, adamsDky_);
-        statesFromAdams(adamsDky_);
+        statesFromAdams(N_VGetArrayPointer(adamsDky_));
         solveConsistent(tc, true);
     } else {
         y_ = startY;

@@ -224,11 +224,13 @@ void NewtonSolver::keepFactorization(const std::vector<double>& mode)
     Impl& m = *impl_;
     m.exact = false;
     m.triangular = {};
-    if (m.problem.affine && !usesDenseMatrix(m.problem.pattern)) {
+    if (!m.problem.affine)
+        return;
+    if (!usesDenseMatrix(m.problem.pattern)) {
         keepTriangular(mode);
         return;
     }
-    if (!m.problem.affine || !usesDenseMatrix(m.problem.pattern) || !factoredByLu(m.LS))
+    if (!factoredByLu(m.LS))
         return;
     double smallest = INFINITY, largest = 0;
     for (sunindextype k = 0; k < SUNDenseMatrix_Columns(m.J); ++k) {

@@ -104,9 +104,10 @@ private:
     // which the model turned stiff, with y_ and yp_ consistent there for IDA to go on.
     // k: the next output point, advanced past the rows written.
     double integrateAdams(long& k);
+    bool derivativesAt(double t, const double* states, double* rates);
     static int adamsRhs(double t, N_Vector y, N_Vector ydot, void* user);
     void statesToAdams(N_Vector v) const;
-    void statesFromAdams(N_Vector v);
+    void statesFromAdams(const double* states);
     void noteNonFinite(double t);
     void freeAdams();
 
