@@ -3,11 +3,12 @@
 // (the shortest text that reads back to the same double). Formatting a double costs
 // about as much as a solver step spends per variable, so rows are handed in blocks to a
 // writer thread that formats and writes while the simulation goes on, and formats as
-// few numbers as it can (csv_writer.cpp): a run's output is dense rows of few distinct
-// values, since half the columns are aliases of others and many hold still. Blocks are
+// few numbers as it can (csv_block_formatter.cpp): a run's output is dense rows of few
+// distinct values, since half the columns are aliases of others and many hold still. Blocks are
 // formatted on two threads where the machine has two cores: formatting is most of a
 // dense run's cost (12,000 rows of 190 columns take the writer longer than the whole
 // solve), and each block is written in its turn, so the file is the same.
+#include "engine/io/csv_block_formatter.hpp"
 #include "engine/io/csv_format.hpp"
 #include "engine/run.hpp"
 
@@ -42,33 +43,12 @@ public:
     void finish();
 
 private:
-    // Each column's last value and its text. 32 bytes of text, aligned, so that a copy of
-    // the whole array (two aligned vector moves) replaces a copy of `length` bytes.
-    struct alignas(16) Cached {
-        char text[32];
-        uint64_t bits = 0;
-        uint8_t length = 0; // 0: nothing cached yet
-    };
-    static_assert(sizeof(Cached::text) > kCsvNumberCapacity);
-    // What one formatting thread keeps between its blocks.
-    struct Formatter {
-        std::vector<char> text;
-        std::vector<Cached> cache;
-        // Where each column's current text is read from: its cache entry, or its last
-        // appearance in `text` while a block is formatted (csv_writer.cpp says why).
-        std::vector<const char*> source;
-        // An earlier column that last held the same value or its negation (an alias), or
-        // the column itself when none did: its text is reused after a check of the bits.
-        std::vector<uint32_t> partner;
-    };
     struct Block {
         std::vector<double> values;
         uint64_t sequence = 0; // blocks are written in this order
     };
 
-    void writerLoop(Formatter& f);
-    size_t format(Formatter& f, const std::vector<double>& block) const;
-    void findPartners(Formatter& f, const double* row) const;
+    void writerLoop(CsvBlockFormatter& f);
     void stopWriter();
 
     std::FILE* file_ = nullptr;
@@ -89,7 +69,7 @@ private:
     std::condition_variable turn_;    // the writers: the block before theirs is written
     uint64_t written_ = 0;            // blocks written to the file
     bool closing_ = false;
-    std::vector<Formatter> formatters_;
+    std::vector<CsvBlockFormatter> formatters_;
     std::vector<std::thread> writers_;
 };
 

@@ -2,6 +2,7 @@
 // holding still, an alias or a negated alias of another column) instead of formatting
 // them again: every line must still be exactly the shortest round-trip text of each value,
 // whatever the values do from row to row.
+#include "engine/io/csv_block_formatter.hpp"
 #include "engine/io/csv_writer.hpp"
 #include "support/test_support.hpp"
 
@@ -155,4 +156,23 @@ TEST_CASE("csv writer: wide rows, one a block and more blocks than may wait, are
     const std::string written = readFile(path);
     REQUIRE(written.size() == expected.size());
     CHECK(written == expected);
+}
+
+TEST_CASE("csv writer: a column that took an alias's text keeps its own when the alias changes later in the block")
+{
+    // Columns time, a, b. In the second block b turns 1 on its first row and takes a's
+    // cached "1"; a then changes, to -1 on the last row (so that b's partner is a). The
+    // third block holds b at 1: its text must still be "1", not a's "-1".
+    io::CsvBlockFormatter f(3);
+    const std::vector<std::vector<double>> blocks = {
+        {0.0, 1, 7},
+        {0.1, 1, 1, 0.2, 2, 1, 0.3, -1, 1},
+        {0.4, 5, 1, 0.5, 5, 1},
+    };
+    for (const auto& block : blocks) {
+        std::string expected;
+        for (size_t r = 0; r < block.size() / 3; ++r)
+            expected += plainLine(block[3 * r], {block[3 * r + 1], block[3 * r + 2]});
+        CHECK(std::string(f.format(block)) == expected);
+    }
 }
