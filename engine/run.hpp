@@ -38,10 +38,10 @@ struct SimulationOptions {
     // means the system is too stiff to progress (a spring of 1e23 N/m).
     double stiffStepFraction = 1e-10;
     int stiffStepCount = 500;
-    // A model whose only events are time events (a drive line of springs, dampers, gears
-    // and inertias driven by sources) and that is not stiff at the start begins with
-    // CVODE's Adams methods, which need no Jacobian and no linear solve, and goes on with
-    // IDA's BDF where it turns stiff.
+    // A model that is not stiff at the start (a drive line of springs, dampers, gears,
+    // clutches and inertias driven by sources) begins with CVODE's Adams methods, which
+    // need no Jacobian and no linear solve, and goes on with IDA's BDF where it turns stiff
+    // (adams_integration.cpp says which models, and when IDA takes over).
     // false: IDA from the start, as Dymola's DASSL.
     bool nonStiffStart = true;
 };
@@ -59,10 +59,13 @@ struct SimulationStats {
     long stateEvents = 0, timeEvents = 0;
     long silentCrossings = 0; // relation crossings that changed no discrete value: no restart
     long rows = 0;
-    // Of `steps`, those taken by the non-stiff start, and the time it reached (the stop
-    // time, or where the model turned stiff and IDA went on).
+    // Of `steps`, those taken with Adams methods, and the time they reached first (the stop
+    // time, or where IDA took over: the model turned stiff, or a stuck chain left unknowns
+    // undetermined). IDA hands back at an event that determines them again.
     long adamsSteps = 0;
     double adamsUntil = 0;
+    bool handedOverUndetermined = false; // IDA took over for undetermined unknowns, not stiffness
+    long adamsResumes = 0;               // times the Adams methods went on after such a stretch
     // The fastest mode at the start [1/s], estimated where the non-stiff start was
     // considered (0 otherwise): above 1e4 over the span, IDA starts.
     double fastestRate = 0;

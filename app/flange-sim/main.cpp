@@ -64,8 +64,8 @@ int run(const QStringList& args)
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
     QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
     QCommandLineOption integrator("integrator",
-                                  "auto (default): models whose only events are time events and that are not stiff at the "
-                                  "start begin with Adams methods (CVODE) and go on with BDF (IDA) where they turn stiff; "
+                                  "auto (default): models that are not stiff at the start begin with Adams methods (CVODE) "
+                                  "and go on with BDF (IDA) where they turn stiff; "
                                   "bdf: IDA's BDF throughout.",
                                   "auto|bdf", "auto");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
@@ -191,6 +191,10 @@ int run(const QStringList& args)
         if (st.adamsSteps > 0 && st.adamsSteps == st.steps)
             std::fprintf(stderr, "integrator: Adams (CVODE) to the stop time, %ld steps (fastest mode %g per second)\n",
                          st.adamsSteps, st.fastestRate);
+        else if (st.handedOverUndetermined)
+            std::fprintf(stderr, "integrator: Adams (CVODE) for %ld of %ld steps; BDF (IDA) from t = %g s, where a stuck "
+                                 "chain left unknowns undetermined, back to Adams methods %ld times\n",
+                         st.adamsSteps, st.steps, st.adamsUntil, st.adamsResumes);
         else if (st.adamsSteps > 0 || st.adamsUntil > 0)
             std::fprintf(stderr, "integrator: Adams (CVODE) for %ld steps to t = %g s, then BDF (IDA): the model turned stiff "
                                  "(fastest mode at the start %g per second)\n",

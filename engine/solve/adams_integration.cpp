@@ -1,14 +1,16 @@
-// The non-stiff start. A model with no state events and no when-clauses is an ODE in its
-// states, y' = f(t, y), between its time events: f is the consistent solve for the
-// derivatives and the algebraic unknowns with the states held (for mechanics affine, so
-// one step on a kept factorization). CVODE's Adams methods integrate it by fixed-point
-// iteration, with no Jacobian and no linear solve with an iteration matrix, at orders
-// above BDF's 5: the 10,000-inertia chain takes 688 steps instead of IDA's 975
-// (docs/performance.md). LSODA starts the same way. At a time event the event iteration
-// runs as under IDA and the Adams methods start again from the right limit. Where the
+// The non-stiff start. Between its events a model is an ODE in its states, y' = f(t, y):
+// f is the consistent solve for the derivatives and the algebraic unknowns with the states
+// held (for mechanics affine, so one step on a kept factorization). CVODE's Adams methods
+// integrate it by fixed-point iteration, with no Jacobian and no linear solve with an
+// iteration matrix, at orders above BDF's 5: the 10,000-inertia chain takes 688 steps
+// instead of IDA's 975, CoupledClutches 345 instead of 554 (docs/performance.md). LSODA
+// starts the same way. CVODE stops at time events and finds state events' crossings
+// (adamsRoots); the event iteration and the rows are those of the IDA loop
+// (simulation.cpp), and the Adams methods start again from the right limit. Where the
 // model turns stiff, the fixed-point iteration stops converging at the step sizes accuracy
-// would allow, steps fail, and IDA goes on from there to the end; a model stiff at the
-// start begins with IDA.
+// would allow, steps fail, and IDA goes on from there to the end; where a stuck chain
+// leaves unknowns undetermined, IDA goes on until an event determines them again; a
+// model stiff at the start begins with IDA.
 #include "engine/solve/simulation_run.hpp"
 #include "engine/solve/vector_norms.hpp"
 
@@ -36,15 +38,30 @@ constexpr long kFailures = 10;
 constexpr double kMostModesOverSpan = 1e4;
 constexpr int kRateIterations = 12;
 
+// The consistent solves for crossing functions and output points. A friction element's
+// relations have hystereses of 1e-10 and less; under IDA its algebraic unknowns are
+// continuous within a step, but here each comes from its own solve, and a solve's error
+// at the 1e-9 of output points is noise larger than the hysteresis: relations no one
+// reads cross back and forth (LossyGearDemo2 chattered) and read ones cross where IDA's
+// do not (CoupledClutches, Rotational Friction, OneWayClutchDisengaged had an event
+// more than Dymola's). An affine solve is exact in one step anyway.
+constexpr double kExactSolve = 1e-13;
+
 } // namespace
 
-// Relations on time alone are allowed: their events come at known times, where the event
-// iteration runs as under IDA and the Adams methods start again from the right limit.
-// Algebraic unknowns (the torques of a gear's loop) are allowed too: CVODE integrates the
-// states, and the consistent solve gives the algebraic unknowns with the derivatives.
+// Events are allowed: CVODE stops at time events and finds the crossings of state events
+// (adamsRoots); the event iteration runs as under IDA and the Adams methods start again
+// from the right limit. Algebraic unknowns (the torques of a gear's loop, a stuck clutch's
+// torque) are allowed too: CVODE integrates the states, and the consistent solve gives the
+// algebraic unknowns with the derivatives.
 bool Run::adamsEligible()
 {
-    if (!opt_.nonStiffStart || m_.stateSlots.empty() || !stateRelations_.empty() || !m_.whens.empty())
+    if (!opt_.nonStiffStart || m_.stateSlots.empty() || !m_.whens.empty())
+        return false;
+    // Crossing functions read algebraic unknowns solved to kExactSolve: one exact step where
+    // the solve is affine, three or four quick iterations where it is not (Rotational
+    // HeatLosses' loss tables: 57,000 iterations, three times IDA's whole run).
+    if (!stateRelations_.empty() && !m_.consistentAffinity.affine)
         return false;
     stats_.fastestRate = fastestRate(t0_);
     return stats_.fastestRate * (tEnd_ - t0_) <= kMostModesOverSpan;
@@ -195,11 +212,12 @@ void Run::freeAdams()
         }
 }
 
-double Run::integrateAdams(long& k)
+void Run::setupAdams(double tStart)
 {
     createContext();
-    std::vector<double> startY = y_, startYp = yp_; // consistent at segmentStart
-    double segmentStart = t0_;
+    adamsStartY_ = y_;
+    adamsStartYp_ = yp_;
+    adamsSegmentStart_ = tStart;
     const auto states = static_cast<sunindextype>(m_.stateSlots.size());
     adamsY_ = N_VNew_Serial(states, ctx_);
     adamsDky_ = N_VNew_Serial(states, ctx_);
@@ -210,9 +228,9 @@ double Run::integrateAdams(long& k)
         NV_Ith_S(adamsAtol_, i) = NV_Ith_S(atolv_, m_.stateSlots[static_cast<size_t>(i)]);
     // The algebraic unknowns between steps and at output points come from a solve; with
     // none, the derivatives at output points come from the interpolant, as IDA's rows take them.
-    const bool algebraic = static_cast<int32_t>(m_.stateSlots.size()) < n_;
+    adamsAlgebraic_ = static_cast<int32_t>(m_.stateSlots.size()) < n_;
     cvode_ = CVodeCreate(CV_ADAMS, ctx_);
-    check(cvode_ ? CVodeInit(cvode_, adamsRhs, t0_, adamsY_) : -1, "CVodeInit");
+    check(cvode_ ? CVodeInit(cvode_, adamsRhs, tStart, adamsY_) : -1, "CVodeInit");
     CVodeSetUserData(cvode_, this);
     CVodeSVtolerances(cvode_, rtol_, adamsAtol_);
     adamsFixedPoint_ = SUNNonlinSol_FixedPoint(adamsY_, 0, ctx_);
@@ -221,141 +239,185 @@ double Run::integrateAdams(long& k)
     CVodeSetErrHandlerFn(cvode_, [](int, const char*, const char*, char* msg, void* user) {
         static_cast<Run*>(user)->lastSolverMessage_ = msg ? msg : "";
     }, this);
+    if (!stateRelations_.empty()) {
+        check(CVodeRootInit(cvode_, static_cast<int>(stateRelations_.size()), adamsRoots), "CVodeRootInit");
+        CVodeSetNoInactiveRootWarn(cvode_);
+    }
+    windowSteps_ = windowFailures_ = 0;
+    windowNonFinite_ = adamsNonFinite_;
+    adamsTinySteps_ = 0;
+    tinyNonFinite_ = adamsNonFinite_;
+    adamsStiff_ = false;
+    singularSeen_ = false;
+}
 
-    const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
-    auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
-    // The solution at tg in the last step: the states from CVODE's interpolant; the
-    // derivatives too when there is nothing to solve, else solved with the algebraic unknowns.
-    auto at = [&](double tg) {
-        CVodeGetDky(cvode_, tg, 0, adamsDky_);
-        statesFromAdams(N_VGetArrayPointer(adamsDky_));
-        if (algebraic) {
-            solveConsistent(tg, false, opt_.exactAlgebraicOutputs ? 1e-10 : samplingTolerance()); // as IDA's rows
-            return;
+int Run::adamsStep(double t, double tStop, double& tret)
+{
+    if (adamsStiff_ || singularSeen_)
+        return kTurnedStiff;
+    CVodeSetStopTime(cvode_, tStop);
+    // In one-step mode tout only sizes the first step of a start or restart: by the first
+    // output interval, as IDA's.
+    const double tout = t == adamsSegmentStart_ ? std::min(tStop, t + dt_) : tStop;
+    tret = t;
+    const int flag = CVode(cvode_, tout, adamsY_, &tret, CV_ONE_STEP);
+    if (adamsFailure_)
+        std::rethrow_exception(std::exchange(adamsFailure_, nullptr));
+    if (flag < 0) {
+        if (nonFiniteRow_ >= 0) {
+            double reached = t;
+            CVodeGetCurrentTime(cvode_, &reached);
+            failNonFinite(reached);
         }
-        CVodeGetDky(cvode_, tg, 1, adamsDky_);
-        const double* d = N_VGetArrayPointer(adamsDky_);
-        for (size_t i = 0; i < m_.stateSlots.size(); ++i)
-            yp_[static_cast<size_t>(m_.stateSlots[i])] = d[i];
-    };
-    auto counters = [&] {
-        long steps = 0, rhs = 0;
-        CVodeGetNumSteps(cvode_, &steps);
-        CVodeGetNumRhsEvals(cvode_, &rhs);
-        stats_.steps += steps;
-        stats_.adamsSteps += steps;
-        stats_.residualEvaluations += rhs;
-    };
-    auto failures = [&] {
+        return kTurnedStiff; // IDA goes on from the last step, and says why if it cannot
+    }
+    nonFiniteRow_ = -1;
+    checkLimits(tret);
+    // Steps that stay tiny (SimulationOptions::stiffStep*) are stiffness for IDA to take
+    // on, unless they shrank against values that are not finite: the model's fault. This
+    // step is still taken (its rows, its crossing); IDA starts at its end.
+    double h = 0;
+    CVodeGetLastStep(cvode_, &h);
+    if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
+        adamsTinySteps_ = 0;
+        tinyNonFinite_ = adamsNonFinite_;
+    } else if (++adamsTinySteps_ >= opt_.stiffStepCount) {
+        if (adamsNonFinite_ != tinyNonFinite_)
+            failNonFinite(tret);
+        adamsStiff_ = true;
+    }
+    long steps = 0;
+    CVodeGetNumSteps(cvode_, &steps);
+    if (steps - windowSteps_ >= kWindow) {
+        // Steps cut because the values were not finite are the model's, not stiffness:
+        // CVODE goes on until it cannot get past them, and the run stops naming the equation.
         long convergence = 0, error = 0;
         CVodeGetNumNonlinSolvConvFails(cvode_, &convergence);
         CVodeGetNumErrTestFails(cvode_, &error);
-        return convergence + error;
-    };
-
-    double t = t0_;
-    double tStop = std::min(nextTimeEvent(t), tEnd_);
-    CVodeSetStopTime(cvode_, tStop);
-    long windowSteps = 0, windowFailures = 0, windowNonFinite = 0;
-    long tinySteps = 0, tinyNonFinite = 0;
-    while (t < tEnd_) {
-        throwIfCancelled(t, "simulation");
-        double tret = t;
-        // In one-step mode tout only sizes the first step of a start or restart: by the first
-        // output interval, as IDA's.
-        const double tout = t == segmentStart ? std::min(tStop, t + dt_) : tStop;
-        const int flag = CVode(cvode_, tout, adamsY_, &tret, CV_ONE_STEP);
-        if (adamsFailure_)
-            std::rethrow_exception(std::exchange(adamsFailure_, nullptr));
-        if (flag < 0) {
-            if (nonFiniteRow_ >= 0) {
-                double reached = t;
-                CVodeGetCurrentTime(cvode_, &reached);
-                failNonFinite(reached);
-            }
-            break; // stiff: IDA goes on from the last step, and says why if it cannot
-        }
-        nonFiniteRow_ = -1;
-        checkLimits(tret);
-        // Steps that stay tiny (SimulationOptions::stiffStep*) are stiffness for IDA to take
-        // on, unless they shrank against values that are not finite: the model's fault.
-        double h = 0;
-        CVodeGetLastStep(cvode_, &h);
-        if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
-            tinySteps = 0;
-            tinyNonFinite = adamsNonFinite_;
-        } else if (++tinySteps >= opt_.stiffStepCount) {
-            if (adamsNonFinite_ != tinyNonFinite)
-                failNonFinite(tret);
-            break;
-        }
-        const double eps = 1e-12 * (1 + std::fabs(tret));
-        for (; k <= nOut && gridTime(k) < tret - eps; ++k) {
-            at(gridTime(k));
-            emitRow(gridTime(k));
-        }
-        t = tret;
-        if (t >= tEnd_ - eps) {
-            at(tEnd_);
-            stopTimeRows();
-            counters();
-            stats_.adamsUntil = tEnd_;
-            freeAdams();
-            return tEnd_;
-        }
-        const bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
-        if (t >= tStop - eps) {
-            // A time event: the event iteration writes the left and right limits, and the
-            // Adams methods start again from the right limit (CVODE's counters with them).
-            at(t);
-            ++stats_.timeEvents;
-            handleEvent(t, true, timeEventCause(t, eps));
-            if (onGrid)
-                ++k;
-            counters();
-            statesToAdams(adamsY_);
-            check(CVodeReInit(cvode_, t, adamsY_), "CVodeReInit");
-            tStop = std::min(nextTimeEvent(t), tEnd_);
-            CVodeSetStopTime(cvode_, tStop);
-            startY = y_;
-            startYp = yp_;
-            segmentStart = t;
-            windowSteps = windowFailures = 0;
-            continue;
-        }
-        if (onGrid) {
-            at(t);
-            emitRow(t);
-            ++k;
-        }
-        long steps = 0;
-        CVodeGetNumSteps(cvode_, &steps);
-        if (steps - windowSteps >= kWindow) {
-            // Steps cut because the values were not finite are the model's, not stiffness:
-            // CVODE goes on until it cannot get past them, and the run stops naming the equation.
-            const long now = failures();
-            if (now - windowFailures >= kFailures && adamsNonFinite_ == windowNonFinite)
-                break;
-            windowSteps = steps;
-            windowFailures = now;
-            windowNonFinite = adamsNonFinite_;
-        }
+        if (convergence + error - windowFailures_ >= kFailures && adamsNonFinite_ == windowNonFinite_)
+            adamsStiff_ = stabilityLimited(tret, h);
+        windowSteps_ = steps;
+        windowFailures_ = convergence + error;
+        windowNonFinite_ = adamsNonFinite_;
     }
-    // Hand over to IDA at the last point CVODE reached, with the derivatives solved there.
-    double tc = segmentStart;
+    return flag;
+}
+
+// Failed steps are stiffness only where the step is as long as the fastest mode lets the
+// Adams methods go. A model with frequent events fails steps for accuracy, restarting at
+// order 1 after each event, at steps far shorter: fastest mode times step 0.005 in
+// Rotational HeatLosses, 0.03 in ElastoGap, 0.08 in the gallery's TwoGearboxes, against
+// 1.3 for an overdamped oscillator that is stiff (test_nonstiff_start.cpp).
+bool Run::stabilityLimited(double t, double h)
+{
+    constexpr double kStabilityLimitedStep = 0.25;
+    adamsAt(t);
+    return fastestRate(t) * std::fabs(h) >= kStabilityLimitedStep;
+}
+
+// The solution at tg in the last step: the states from CVODE's interpolant; the
+// derivatives too when there is nothing to solve, else solved with the algebraic unknowns.
+void Run::adamsAt(double tg)
+{
+    CVodeGetDky(cvode_, tg, 0, adamsDky_);
+    statesFromAdams(N_VGetArrayPointer(adamsDky_));
+    if (adamsAlgebraic_ || exactRoots()) {
+        const double tolerance = !stateRelations_.empty()         ? kExactSolve
+                                 : opt_.exactAlgebraicOutputs ? 1e-10
+                                                              : samplingTolerance(); // as IDA's rows
+        solveConsistent(tg, false, tolerance);
+        return;
+    }
+    CVodeGetDky(cvode_, tg, 1, adamsDky_);
+    const double* d = N_VGetArrayPointer(adamsDky_);
+    for (size_t i = 0; i < m_.stateSlots.size(); ++i)
+        yp_[static_cast<size_t>(m_.stateSlots[i])] = d[i];
+}
+
+// After an event: the Adams methods start again from the right limit (CVODE's counters
+// with them).
+void Run::restartAdams(double t)
+{
+    collectAdamsCounters();
+    statesToAdams(adamsY_);
+    check(CVodeReInit(cvode_, t, adamsY_), "CVodeReInit");
+    adamsStartY_ = y_;
+    adamsStartYp_ = yp_;
+    adamsSegmentStart_ = t;
+    windowSteps_ = windowFailures_ = 0;
+}
+
+// The crossing functions at (t, states), with the algebraic unknowns and derivatives
+// solved there, as IDA's at points inside a step (rootDistances).
+int Run::adamsRoots(double t, N_Vector y, double* g, void* user)
+{
+    auto* self = static_cast<Run*>(user);
+    try {
+        self->statesFromAdams(N_VGetArrayPointer(y));
+        self->solveConsistent(t, false, kExactSolve);
+        self->distances(t, self->y_.data(), self->yp_.data());
+        for (size_t j = 0; j < self->stateRelations_.size(); ++j)
+            g[j] = self->crossingValue(self->stateRelations_[j]);
+        return 0;
+    } catch (const Error& e) {
+        if (e.kind() != ErrorKind::Cancelled) { // as IDA's: the values the solve left
+            self->distances(t, self->y_.data(), self->yp_.data());
+            for (size_t j = 0; j < self->stateRelations_.size(); ++j)
+                g[j] = self->crossingValue(self->stateRelations_[j]);
+            return 0;
+        }
+        self->adamsFailure_ = std::current_exception();
+    } catch (...) {
+        self->adamsFailure_ = std::current_exception();
+    }
+    return -1;
+}
+
+double Run::handOverToIda()
+{
+    double tc = adamsSegmentStart_;
     CVodeGetCurrentTime(cvode_, &tc);
-    if (tc > segmentStart) {
+    if (tc > adamsSegmentStart_) {
         CVodeGetDky(cvode_, tc, 0, adamsDky_);
         statesFromAdams(N_VGetArrayPointer(adamsDky_));
         solveConsistent(tc, true);
     } else {
-        y_ = startY;
-        yp_ = startYp;
+        y_ = adamsStartY_;
+        yp_ = adamsStartYp_;
     }
-    counters();
-    stats_.adamsUntil = tc;
+    collectAdamsCounters();
+    adamsResumable_ = singularSeen_ && !adamsStiff_;
+    if (stats_.adamsResumes == 0) {
+        stats_.adamsUntil = tc;
+        stats_.handedOverUndetermined = adamsResumable_;
+    }
     freeAdams();
+    setupIda(tc);
     return tc;
+}
+
+// After an event under IDA that took over for a singular stretch: where the new mode's
+// equations determine every unknown again (the stuck chain broke loose), the Adams methods
+// go on from the right limit.
+bool Run::resumeAdams(double t)
+{
+    if (!adamsResumable_ || !consistent_ || consistent_->singular())
+        return false;
+    collectCounters();
+    freeIda();
+    setupAdams(t);
+    ++stats_.adamsResumes;
+    return true;
+}
+
+void Run::collectAdamsCounters()
+{
+    long steps = 0, rhs = 0;
+    CVodeGetNumSteps(cvode_, &steps);
+    CVodeGetNumRhsEvals(cvode_, &rhs);
+    stats_.steps += steps;
+    stats_.adamsSteps += steps;
+    stats_.residualEvaluations += rhs;
 }
 
 } // namespace flange::solve

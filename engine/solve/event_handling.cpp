@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cvode/cvode.h>
 #include <ida/ida.h>
 
 namespace flange::solve {
@@ -226,8 +227,14 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
     sink_.event(rec);
     cleanVectorState();
     emitRow(t); // right limit
+    if (cvode_) {
+        restartAdams(t);
+        return;
+    }
     if (!ida_)
         return; // no unknowns, no solver to restart
+    if (resumeAdams(t))
+        return;
     copyIn();
     collectCounters(); // IDAReInit zeroes IDA's counters
     check(IDAReInit(ida_, t, yv_, ypv_), "IDAReInit");
@@ -323,7 +330,9 @@ void Run::joinSimultaneousCrossings(double t, double tCap)
 {
     joining_.clear();
     double tn = tCap;
-    if (ida_)
+    if (cvode_)
+        CVodeGetCurrentTime(cvode_, &tn);
+    else if (ida_)
         IDAGetCurrentTime(ida_, &tn);
     tn = std::min(tn, tCap);
     std::vector<int> inBand;

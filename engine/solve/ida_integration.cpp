@@ -147,6 +147,9 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
     throwIfCancelled(r.cancelled, t, "simulation");
     if (!r.converged) {
         // Singular but consistent (two friction elements stuck in series): block by block.
+        // The undetermined unknowns then depend on where the solve starts, which only IDA,
+        // integrating them, keeps continuous: the Adams methods hand over.
+        singularSeen_ = true;
         for (int32_t i = 0; i < n_; ++i)
             consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
         throwIfCancelled(solve::solveByBlocks(consistentProblem_, consistentZ_, 50, 1e-12).cancelled, t, "simulation");
@@ -161,6 +164,7 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
         r = consistent_->solve(consistentZ_, tolerance, true, consistentMode());
         throwIfCancelled(r.cancelled, t, "simulation");
     }
+    singularSeen_ = singularSeen_ || consistent_->singular();
     if (!r.converged)
         throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved with the states held (" +
                                r.message + ")")
@@ -336,6 +340,10 @@ void Run::interpolateAt(double tg, bool forRow)
 {
     if (n_ == 0)
         return; // the relations read time and discrete values only
+    if (cvode_) {
+        adamsAt(tg);
+        return;
+    }
     const bool solve = m_.stateSlots.empty() || opt_.exactAlgebraicOutputs || exactRoots();
     const bool startAnywhere = forRow && solve && consistent_ && consistent_->oneStepExact(consistentMode());
     const bool modeGathered = forRow && solve && consistent_; // and unchanged until the solve below
@@ -389,6 +397,23 @@ void Run::interpolateAt(double tg, bool forRow)
     if ((flag == IDA_ERR_FAIL || flag == IDA_CONV_FAIL) && n_ > 0)
         msg += ". The stiffest equations (check their parameters):" + stiffestEquations(t, culprits);
     throw simulationFailed(msg).about(culprits).at(t);
+}
+
+void Run::freeIda()
+{
+    if (ida_)
+        IDAFree(&ida_);
+    if (ls_)
+        SUNLinSolFree(ls_);
+    if (A_)
+        SUNMatDestroy(A_);
+    ls_ = nullptr;
+    A_ = nullptr;
+    for (N_Vector* v : {&yv_, &ypv_, &idv_, &dkyY_, &dkyYp_})
+        if (*v) {
+            N_VDestroy(*v);
+            *v = nullptr;
+        }
 }
 
 void Run::collectCounters()

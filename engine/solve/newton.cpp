@@ -209,6 +209,8 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
 // mass, in SI units) stay far above it.
 constexpr double kSmallestTrustedPivot = 1e-10;
 
+bool NewtonSolver::singular() const { return impl_->factored && !factoredByLu(impl_->LS); }
+
 // Whether one step on the kept factorization solves the problem in `mode` exactly.
 bool NewtonSolver::exactFactorization(const std::vector<double>& mode) const
 {

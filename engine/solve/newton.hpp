@@ -54,6 +54,9 @@ public:
                        const std::vector<double>& mode = {});
     // Whether a solve in `mode` on the kept factorization is one exact step, from any start.
     bool oneStepExact(const std::vector<double>& mode) const { return exactFactorization(mode); }
+    // Whether the kept Jacobian is singular (solved by the rank-revealing fallback): some
+    // unknowns are then not determined by the equations, and keep their starting values.
+    bool singular() const;
 
 private:
     bool quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result);

@@ -10,6 +10,7 @@
 #include "engine/solve/run_settings.hpp"
 #include "engine/solve/stiffness.hpp"
 
+#include <cvode/cvode.h>
 #include <ida/ida.h>
 
 #include <cmath>
@@ -97,15 +98,9 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
 Run::~Run()
 {
     freeAdams();
-    if (ida_)
-        IDAFree(&ida_);
-    if (ls_)
-        SUNLinSolFree(ls_);
-    if (A_)
-        SUNMatDestroy(A_);
-    for (N_Vector v : {yv_, ypv_, idv_, atolv_, dkyY_, dkyYp_})
-        if (v)
-            N_VDestroy(v);
+    freeIda();
+    if (atolv_)
+        N_VDestroy(atolv_);
     if (ctx_)
         SUNContext_Free(&ctx_);
 }
@@ -190,12 +185,14 @@ void Run::stateEvent(double t, int relationIndex, int& eventsInInterval, long& l
     handleEvent(t, false, cause); // writes the left and right limits
 }
 
-// A model without state events that is not stiff at the start begins with Adams methods
-// (adams_integration.cpp); IDA takes the rest, if any. One IDA step per call
-// (IDA_ONE_STEP): the output grid is interpolated with IDAGetDky, so output points neither
-// cut steps nor split the root search.
+// A model that is not stiff at the start begins with Adams methods (adams_integration.cpp);
+// IDA takes the rest from where it turns stiff, if it does. One step per call (one-step
+// mode): the output grid is interpolated, so output points neither cut steps nor split the
+// root search. Rows, crossings and events are the same for both integrators:
+// interpolateAt(), handleEvent() and joinSimultaneousCrossings() ask whichever is running.
 void Run::integrate()
 {
+    static_assert(CV_ROOT_RETURN == IDA_ROOT_RETURN && CV_TSTOP_RETURN == IDA_TSTOP_RETURN);
     if (n_ == 0) {
         advanceWithoutUnknowns();
         return;
@@ -203,12 +200,10 @@ void Run::integrate()
     integrationStart_ = std::chrono::steady_clock::now();
     long k = 1; // next output point
     double t = t0_;
-    if (adamsEligible()) {
-        t = integrateAdams(k);
-        if (t >= tEnd_)
-            return;
-    }
-    setupIda(t);
+    if (adamsEligible())
+        setupAdams(t);
+    else
+        setupIda(t);
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
     auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
     std::vector<int> rootsFound(stateRelations_.size());
@@ -217,14 +212,23 @@ void Run::integrate()
     while (t < tEnd_) {
         throwIfCancelled(t, "simulation");
         double tStop = std::min(nextTimeEvent(t), tEnd_);
-        IDASetStopTime(ida_, tStop);
         double tret = t;
-        int flag = IDASolve(ida_, firstStepTout(t, tStop), &tret, yv_, ypv_, IDA_ONE_STEP);
-        if (flag < 0)
-            failIntegration(flag, tret);
-        double h = 0;
-        IDAGetLastStep(ida_, &h);
-        checkBudget(tret, h);
+        int flag = 0;
+        if (cvode_) {
+            flag = adamsStep(t, tStop, tret);
+            if (flag == kTurnedStiff) {
+                t = handOverToIda();
+                continue;
+            }
+        } else {
+            IDASetStopTime(ida_, tStop);
+            flag = IDASolve(ida_, firstStepTout(t, tStop), &tret, yv_, ypv_, IDA_ONE_STEP);
+            if (flag < 0)
+                failIntegration(flag, tret);
+            double h = 0;
+            IDAGetLastStep(ida_, &h);
+            checkBudget(tret, h);
+        }
         const double eps = 1e-12 * (1 + std::fabs(tret));
         bool eventInStep = false;
         double tLow = t;
@@ -246,14 +250,22 @@ void Run::integrate()
             ++k;
         }
         if (eventInStep)
-            continue; // IDA was re-initialized at the event, before the end of its step
-        copyOut();
+            continue; // the integrator was restarted at the event, before the end of its step
         t = tret;
-        if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
-            solveConsistent(t, m_.stateSlots.empty());
-        bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
+        const bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
+        const bool atTimeEvent = flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps || t >= tEnd_ - eps;
+        if (!cvode_) {
+            copyOut();
+            if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
+                solveConsistent(t, m_.stateSlots.empty());
+        } else if (flag == CV_ROOT_RETURN || atTimeEvent || onGrid) {
+            adamsAt(t); // only where the solution at the step's end is read
+        }
         if (flag == IDA_ROOT_RETURN) {
-            IDAGetRootInfo(ida_, rootsFound.data());
+            if (cvode_)
+                CVodeGetRootInfo(cvode_, rootsFound.data());
+            else
+                IDAGetRootInfo(ida_, rootsFound.data());
             int j = 0;
             while (j + 1 < static_cast<int>(rootsFound.size()) && rootsFound[static_cast<size_t>(j)] == 0)
                 ++j;
@@ -265,7 +277,7 @@ void Run::integrate()
                     emitRow(t);
                     ++k;
                 }
-                continue; // IDA goes on from the root; nothing it integrates has changed
+                continue; // the integrator goes on from the root; nothing it integrates has changed
             }
             joinSimultaneousCrossings(t, k <= nOut ? gridTime(k) : tEnd_);
             stateEvent(t, j, eventsInInterval, lastIntervalWithEvent);
@@ -277,7 +289,7 @@ void Run::integrate()
             stopTimeRows();
             break;
         }
-        if (flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps) {
+        if (atTimeEvent) {
             ++stats_.timeEvents;
             handleEvent(t, true, timeEventCause(t, eps));
             if (onGrid)
@@ -288,6 +300,12 @@ void Run::integrate()
             emitRow(t);
             ++k;
         }
+    }
+    if (cvode_) {
+        collectAdamsCounters();
+        if (stats_.adamsResumes == 0)
+            stats_.adamsUntil = tEnd_;
+        freeAdams();
     }
     collectCounters();
 }

@@ -96,19 +96,31 @@ private:
     void interpolateAt(double tg, bool forRow = false);
     [[noreturn]] void failIntegration(int flag, double t);
     void collectCounters();
+    void freeIda();
 
     // ---------- the non-stiff start (adams_integration.cpp)
     bool adamsEligible();
     double fastestRate(double t);
-    // From t0_ with CVODE's Adams methods; returns where it stopped: tEnd_, or the time at
-    // which the model turned stiff, with y_ and yp_ consistent there for IDA to go on.
-    // k: the next output point, advanced past the rows written.
-    double integrateAdams(long& k);
+    // CVODE's Adams methods from tStart on, with y_ and yp_ consistent there.
+    void setupAdams(double tStart);
+    // One Adams step from t towards tStop: CVODE's flag (CV_SUCCESS, CV_ROOT_RETURN,
+    // CV_TSTOP_RETURN) and tret, or kTurnedStiff where IDA is to go on from t.
+    int adamsStep(double t, double tStop, double& tret);
+    static constexpr int kTurnedStiff = -1000;
+    // Ends the Adams stretch at the last step CVODE completed and starts IDA there;
+    // returns that time.
+    double handOverToIda();
+    bool stabilityLimited(double t, double h);
+    void restartAdams(double t);
+    bool resumeAdams(double t);
+    void adamsAt(double tg);
     bool derivativesAt(double t, const double* states, double* rates);
     static int adamsRhs(double t, N_Vector y, N_Vector ydot, void* user);
+    static int adamsRoots(double t, N_Vector y, double* g, void* user);
     void statesToAdams(N_Vector v) const;
     void statesFromAdams(const double* states);
     void noteNonFinite(double t);
+    void collectAdamsCounters();
     void freeAdams();
 
     // ---------- small helpers
@@ -190,6 +202,15 @@ private:
     N_Vector adamsY_ = nullptr, adamsDky_ = nullptr, adamsAtol_ = nullptr; // the states only
     SUNNonlinearSolver adamsFixedPoint_ = nullptr;
     long adamsNonFinite_ = 0; // right-hand sides that were not finite (noteNonFinite)
+    bool adamsAlgebraic_ = false; // algebraic unknowns to solve for at output points
+    double adamsSegmentStart_ = 0; // the start or the last restart
+    std::vector<double> adamsStartY_, adamsStartYp_; // consistent at adamsSegmentStart_
+    // The stiffness checks (adams_integration.cpp): the window's start, and tiny steps in a row.
+    long windowSteps_ = 0, windowFailures_ = 0, windowNonFinite_ = 0;
+    long adamsTinySteps_ = 0, tinyNonFinite_ = 0;
+    bool adamsStiff_ = false; // found stiff after the last step: IDA goes on from there
+    bool singularSeen_ = false; // a consistent solve met a singular system (solveConsistent)
+    bool adamsResumable_ = false; // IDA took over for a singular stretch: Adams again after it
     std::exception_ptr adamsFailure_; // thrown in the right-hand side, rethrown past CVODE's C frames
 };
 
