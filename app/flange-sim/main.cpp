@@ -193,8 +193,8 @@ int run(const QStringList& args)
                          st.adamsSteps, st.fastestRate);
         else if (st.handedOverUndetermined)
             std::fprintf(stderr, "integrator: Adams (CVODE) for %ld of %ld steps; BDF (IDA) from t = %g s, where a stuck "
-                                 "chain left unknowns undetermined, back to Adams methods %ld times\n",
-                         st.adamsSteps, st.steps, st.adamsUntil, st.adamsResumes);
+                                 "chain left unknowns undetermined, back to Adams methods %ld time%s\n",
+                         st.adamsSteps, st.steps, st.adamsUntil, st.adamsResumes, st.adamsResumes == 1 ? "" : "s");
         else if (st.adamsSteps > 0 || st.adamsUntil > 0)
             std::fprintf(stderr, "integrator: Adams (CVODE) for %ld steps to t = %g s, then BDF (IDA): the model turned stiff "
                                  "(fastest mode at the start %g per second)\n",

@@ -247,3 +247,28 @@ TEST_CASE("a run cancelled during the non-stiff start stops with Cancelled")
     }
     CHECK(sink.rows.size() == 10);
 }
+
+TEST_CASE("a run with state events under Adams methods keeps the budgets and stops when cancelled")
+{
+    SimulationOptions budget;
+    budget.maxSteps = 20;
+    try {
+        simulateJson(bundledModel("Rotational/CoupledClutches.json"), budget);
+        FAIL("the step budget did not stop the run");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::SimulationFailed);
+        CHECK(std::string(e.what()).find("after 20 solver steps, the limit") != std::string::npos);
+    }
+
+    struct StopAfter : MemorySink {
+        bool cancelled() override { return rows.size() >= 50; }
+    } sink;
+    auto model = compileModel(diagramFromJson(bundledModel("Rotational/CoupledClutches.json")), bundledLibrary());
+    try {
+        simulate(*model, {}, sink);
+        FAIL("not cancelled");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::Cancelled);
+    }
+    CHECK(sink.rows.size() == 50);
+}
