@@ -44,8 +44,12 @@ constexpr int kRateIterations = 12;
 // at the 1e-9 of output points is noise larger than the hysteresis: relations no one
 // reads cross back and forth (LossyGearDemo2 chattered) and read ones cross where IDA's
 // do not (CoupledClutches, Rotational Friction, OneWayClutchDisengaged had an event
-// more than Dymola's). An affine solve is exact in one step anyway.
+// more than Dymola's). A tolerance below round-off makes the solve take its one exact
+// step on a kept factorization (NewtonSolver::oneStepExact) instead of accepting its start;
+// without such a factorization (the first solve in a new mode, small pivots) the solve
+// iterates to the tolerance of the solves after events, which it can reach.
 constexpr double kExactSolve = 1e-13;
+constexpr double kEventSolve = 1e-10;
 
 } // namespace
 
@@ -322,16 +326,23 @@ void Run::adamsAt(double tg)
     CVodeGetDky(cvode_, tg, 0, adamsDky_);
     statesFromAdams(N_VGetArrayPointer(adamsDky_));
     if (adamsAlgebraic_ || exactRoots()) {
-        const double tolerance = !stateRelations_.empty()         ? kExactSolve
-                                 : opt_.exactAlgebraicOutputs ? 1e-10
-                                                              : samplingTolerance(); // as IDA's rows
-        solveConsistent(tg, false, tolerance);
+        if (!stateRelations_.empty())
+            solveForCrossings(tg);
+        else
+            solveConsistent(tg, false, opt_.exactAlgebraicOutputs ? kEventSolve : samplingTolerance()); // as IDA's rows
         return;
     }
     CVodeGetDky(cvode_, tg, 1, adamsDky_);
     const double* d = N_VGetArrayPointer(adamsDky_);
     for (size_t i = 0; i < m_.stateSlots.size(); ++i)
         yp_[static_cast<size_t>(m_.stateSlots[i])] = d[i];
+}
+
+// The algebraic unknowns at t for the crossing functions, from the states in y_ (kExactSolve).
+void Run::solveForCrossings(double t)
+{
+    const bool exact = consistent_ && consistent_->oneStepExact(consistentMode());
+    solveConsistent(t, false, exact ? kExactSolve : kEventSolve, consistent_ != nullptr);
 }
 
 // After an event: the Adams methods start again from the right limit (CVODE's counters
@@ -354,7 +365,7 @@ int Run::adamsRoots(double t, N_Vector y, double* g, void* user)
     auto* self = static_cast<Run*>(user);
     try {
         self->statesFromAdams(N_VGetArrayPointer(y));
-        self->solveConsistent(t, false, kExactSolve);
+        self->solveForCrossings(t);
         self->distances(t, self->y_.data(), self->yp_.data());
         for (size_t j = 0; j < self->stateRelations_.size(); ++j)
             g[j] = self->crossingValue(self->stateRelations_[j]);

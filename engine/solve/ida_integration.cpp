@@ -147,9 +147,6 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
     throwIfCancelled(r.cancelled, t, "simulation");
     if (!r.converged) {
         // Singular but consistent (two friction elements stuck in series): block by block.
-        // The undetermined unknowns then depend on where the solve starts, which only IDA,
-        // integrating them, keeps continuous: the Adams methods hand over.
-        singularSeen_ = true;
         for (int32_t i = 0; i < n_; ++i)
             consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
         throwIfCancelled(solve::solveByBlocks(consistentProblem_, consistentZ_, 50, 1e-12).cancelled, t, "simulation");
@@ -164,6 +161,10 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
         r = consistent_->solve(consistentZ_, tolerance, true, consistentMode());
         throwIfCancelled(r.cancelled, t, "simulation");
     }
+    // A singular matrix solved by the rank-revealing fallback leaves the undetermined
+    // unknowns at their start values, which differ from solve to solve: only IDA,
+    // integrating them, keeps them continuous, and the Adams methods hand over. (The
+    // block pass's least-norm solution does not depend on the start.)
     singularSeen_ = singularSeen_ || consistent_->singular();
     if (!r.converged)
         throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved with the states held (" +

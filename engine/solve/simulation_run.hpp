@@ -114,6 +114,7 @@ private:
     void restartAdams(double t);
     bool resumeAdams(double t);
     void adamsAt(double tg);
+    void solveForCrossings(double t);
     bool derivativesAt(double t, const double* states, double* rates);
     static int adamsRhs(double t, N_Vector y, N_Vector ydot, void* user);
     static int adamsRoots(double t, N_Vector y, double* g, void* user);
