@@ -191,10 +191,14 @@ int run(const QStringList& args)
         if (st.adamsSteps > 0 && st.adamsSteps == st.steps)
             std::fprintf(stderr, "integrator: Adams (CVODE) to the stop time, %ld steps (fastest mode %g per second)\n",
                          st.adamsSteps, st.fastestRate);
-        else if (st.handedOverUndetermined)
+        else if (st.handedOverUndetermined && st.adamsResumes > 0)
             std::fprintf(stderr, "integrator: Adams (CVODE) for %ld of %ld steps; BDF (IDA) from t = %g s, where a stuck "
                                  "chain left unknowns undetermined, back to Adams methods %ld time%s\n",
                          st.adamsSteps, st.steps, st.adamsUntil, st.adamsResumes, st.adamsResumes == 1 ? "" : "s");
+        else if (st.handedOverUndetermined)
+            std::fprintf(stderr, "integrator: Adams (CVODE) for %ld steps to t = %g s, then BDF (IDA): a stuck chain left "
+                                 "unknowns undetermined\n",
+                         st.adamsSteps, st.adamsUntil);
         else if (st.adamsSteps > 0 || st.adamsUntil > 0)
             std::fprintf(stderr, "integrator: Adams (CVODE) for %ld steps to t = %g s, then BDF (IDA): the model turned stiff "
                                  "(fastest mode at the start %g per second)\n",
