@@ -259,7 +259,7 @@ void Run::setupAdams(double tStart)
 int Run::adamsStep(double t, double tStop, double& tret)
 {
     if (adamsStiff_ || singularSeen_)
-        return kTurnedStiff;
+        return kHandOverToIda;
     CVodeSetStopTime(cvode_, tStop);
     // In one-step mode tout only sizes the first step of a start or restart: by the first
     // output interval, as IDA's.
@@ -274,7 +274,7 @@ int Run::adamsStep(double t, double tStop, double& tret)
             CVodeGetCurrentTime(cvode_, &reached);
             failNonFinite(reached);
         }
-        return kTurnedStiff; // IDA goes on from the last step, and says why if it cannot
+        return kHandOverToIda; // IDA goes on from the last step, and says why if it cannot
     }
     nonFiniteRow_ = -1;
     checkLimits(tret);

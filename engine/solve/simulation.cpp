@@ -216,7 +216,7 @@ void Run::integrate()
         int flag = 0;
         if (cvode_) {
             flag = adamsStep(t, tStop, tret);
-            if (flag == kTurnedStiff) {
+            if (flag == kHandOverToIda) {
                 t = handOverToIda();
                 continue;
             }

@@ -104,9 +104,10 @@ private:
     // CVODE's Adams methods from tStart on, with y_ and yp_ consistent there.
     void setupAdams(double tStart);
     // One Adams step from t towards tStop: CVODE's flag (CV_SUCCESS, CV_ROOT_RETURN,
-    // CV_TSTOP_RETURN) and tret, or kTurnedStiff where IDA is to go on from t.
+    // CV_TSTOP_RETURN) and tret, or kHandOverToIda where IDA is to go on from t (the model
+    // turned stiff, or a stuck chain left unknowns undetermined).
     int adamsStep(double t, double tStop, double& tret);
-    static constexpr int kTurnedStiff = -1000;
+    static constexpr int kHandOverToIda = -1000;
     // Ends the Adams stretch at the last step CVODE completed and starts IDA there;
     // returns that time.
     double handOverToIda();
