@@ -126,14 +126,14 @@ void mslExamples(const fs::path& root, const fs::path& refs)
         if (e.path().extension() == ".json")
             models.push_back(e.path());
     std::sort(models.begin(), models.end());
-    std::printf("%-36s %8s %8s %8s | %15s %15s %15s %11s %11s %7s\n", "example", "wall ms", "cpu ms", "+lib ms", "steps (Dymola)",
-                "res (Dymola)", "jac (Dymola)", "state ev", "time ev", "silent");
+    std::printf("%-36s %8s %8s %8s | %15s %15s %15s %11s %11s %7s %6s\n", "example", "wall ms", "cpu ms", "+lib ms",
+                "steps (Dymola)", "res (Dymola)", "jac (Dymola)", "state ev", "time ev", "silent", "solver");
     fs::path tmp = fs::temp_directory_path() / "flange-bench.csv";
     const int repeats = 5;
     double logRatioSum = 0, wallSum = 0, worstWall = 0, worstWithLibrary = 0;
     std::string slowest;
     std::vector<std::string> over20;
-    int ratios = 0, examples = 0;
+    int ratios = 0, examples = 0, adamsOnly = 0, bdfOnly = 0;
     std::vector<std::string> eventMismatch;
     for (const auto& m : models) {
         std::string name = m.parent_path().filename().string() + "/" + m.stem().string();
@@ -167,11 +167,14 @@ void mslExamples(const fs::path& root, const fs::path& refs)
             continue;
         }
         DymolaStats dy = dymolaStats(refs / m.parent_path().filename() / m.stem() / "experiment.json");
-        std::printf("%-36s %8.2f %8.2f %8.2f | %15s %15s %15s %11s %11s %7ld\n", name.c_str(), median(wall), median(cpu),
+        // Which integrator took the steps: A (Adams methods throughout), B (IDA's BDF
+        // throughout), A+B (both: a hand-over, and any return).
+        const char* solver = st.adamsSteps == 0 ? "B" : st.adamsSteps == st.steps ? "A" : "A+B";
+        std::printf("%-36s %8.2f %8.2f %8.2f | %15s %15s %15s %11s %11s %7ld %6s\n", name.c_str(), median(wall), median(cpu),
                     median(withLibrary),
                     pair(st.steps, dy.steps).c_str(), pair(st.residualEvaluations, dy.residuals).c_str(),
                     pair(st.jacobianEvaluations, dy.jacobians).c_str(), pair(st.stateEvents, dy.stateEvents).c_str(),
-                    pair(st.timeEvents, dy.timeEvents).c_str(), st.silentCrossings);
+                    pair(st.timeEvents, dy.timeEvents).c_str(), st.silentCrossings, solver);
         ++examples;
         wallSum += median(wall);
         worstWall = std::max(worstWall, median(wall));
@@ -185,6 +188,8 @@ void mslExamples(const fs::path& root, const fs::path& refs)
             logRatioSum += std::log(static_cast<double>(st.steps) / static_cast<double>(dy.steps));
             ++ratios;
         }
+        adamsOnly += st.adamsSteps == st.steps && st.steps > 0 ? 1 : 0;
+        bdfOnly += st.adamsSteps == 0 ? 1 : 0;
         if ((dy.stateEvents >= 0 && dy.stateEvents != st.stateEvents) ||
             (dy.timeEvents >= 0 && dy.timeEvents != st.timeEvents))
             eventMismatch.push_back(name.substr(name.find('/') + 1));
@@ -192,6 +197,8 @@ void mslExamples(const fs::path& root, const fs::path& refs)
     fs::remove(tmp);
     std::printf("steps / Dymola's, geometric mean over %d examples: %.3f\n", ratios,
                 ratios ? std::exp(logRatioSum / ratios) : 0.0);
+    std::printf("integrators: Adams methods throughout in %d examples, IDA throughout in %d, both in %d\n", adamsOnly,
+                bdfOnly, examples - adamsOnly - bdfOnly);
     std::string mismatch;
     for (const auto& n : eventMismatch)
         mismatch += " " + n;
