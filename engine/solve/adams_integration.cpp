@@ -368,14 +368,12 @@ int Run::adamsRoots(double t, N_Vector y, double* g, void* user)
         self->statesFromAdams(N_VGetArrayPointer(y));
         self->solveForCrossings(t);
         self->distances(t, self->y_.data(), self->yp_.data());
-        for (size_t j = 0; j < self->stateRelations_.size(); ++j)
-            g[j] = self->crossingValue(self->stateRelations_[j]);
+        self->crossingValues(g);
         return 0;
     } catch (const Error& e) {
         if (e.kind() != ErrorKind::Cancelled) { // as IDA's: the values the solve left
             self->distances(t, self->y_.data(), self->yp_.data());
-            for (size_t j = 0; j < self->stateRelations_.size(); ++j)
-                g[j] = self->crossingValue(self->stateRelations_[j]);
+            self->crossingValues(g);
             return 0;
         }
         self->adamsFailure_ = std::current_exception();

@@ -230,8 +230,7 @@ int Run::idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user)
 {
     auto* self = static_cast<Run*>(user);
     self->rootDistances(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp));
-    for (size_t j = 0; j < self->stateRelations_.size(); ++j)
-        g[j] = self->crossingValue(self->stateRelations_[j]);
+    self->crossingValues(g);
     return 0;
 }
 

@@ -253,12 +253,12 @@ void Run::integrate()
             continue; // the integrator was restarted at the event, before the end of its step
         t = tret;
         const bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
-        const bool atTimeEvent = flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps || t >= tEnd_ - eps;
+        const bool atTimeEvent = flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps;
         if (!cvode_) {
             copyOut();
             if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
-        } else if (flag == CV_ROOT_RETURN || atTimeEvent || onGrid) {
+        } else if (flag == CV_ROOT_RETURN || atTimeEvent || onGrid || t >= tEnd_ - eps) {
             adamsAt(t); // only where the solution at the step's end is read
         }
         if (flag == IDA_ROOT_RETURN) {

@@ -133,6 +133,12 @@ private:
     {
         return dist_[static_cast<size_t>(k)] + (rel_[static_cast<size_t>(k)] != 0 ? hysteresis(k) : -hysteresis(k));
     }
+    // The crossing functions of the state relations, for IDA's or CVODE's root finding.
+    void crossingValues(double* g) const
+    {
+        for (size_t j = 0; j < stateRelations_.size(); ++j)
+            g[j] = crossingValue(stateRelations_[j]);
+    }
     // The sink is polled between solver steps, per Newton iteration and per event and
     // initialization iteration; a solver stopped by it reports `stopped`.
     void throwIfCancelled(double t, const char* during) { throwIfCancelled(sink_.cancelled(), t, during); }

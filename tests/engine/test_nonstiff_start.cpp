@@ -47,6 +47,25 @@ double worstError(const Simulated& s, double c, double d)
     return worst;
 }
 
+// The rows written by a run whose sink asks to stop once it holds `rows` of them; the run
+// must end as cancelled.
+size_t rowsWhenCancelledAfter(const std::string& json, size_t rows)
+{
+    struct StopAfter : MemorySink {
+        size_t most = 0;
+        bool cancelled() override { return rows.size() >= most; }
+    } sink;
+    sink.most = rows;
+    auto model = compileModel(diagramFromJson(json), bundledLibrary());
+    try {
+        simulate(*model, {}, sink);
+        FAIL("not cancelled");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::Cancelled);
+    }
+    return sink.rows.size();
+}
+
 } // namespace
 
 TEST_CASE("a damped oscillator without events runs with Adams methods to the stop time, on the exact solution")
@@ -234,18 +253,7 @@ TEST_CASE("a model with state events whose consistent solve is not affine integr
 
 TEST_CASE("a run cancelled during the non-stiff start stops with Cancelled")
 {
-    struct StopAfter : MemorySink {
-        bool cancelled() override { return rows.size() >= 10; }
-    } sink;
-    const std::string json = oscillator(100, 2, 3);
-    auto model = compileModel(diagramFromJson(json), bundledLibrary());
-    try {
-        simulate(*model, {}, sink);
-        FAIL("not cancelled");
-    } catch (const Error& e) {
-        CHECK(e.kind() == ErrorKind::Cancelled);
-    }
-    CHECK(sink.rows.size() == 10);
+    CHECK(rowsWhenCancelledAfter(oscillator(100, 2, 3), 10) == 10);
 }
 
 TEST_CASE("a run with state events under Adams methods keeps the budgets and stops when cancelled")
@@ -260,17 +268,7 @@ TEST_CASE("a run with state events under Adams methods keeps the budgets and sto
         CHECK(std::string(e.what()).find("after 20 solver steps, the limit") != std::string::npos);
     }
 
-    struct StopAfter : MemorySink {
-        bool cancelled() override { return rows.size() >= 50; }
-    } sink;
-    auto model = compileModel(diagramFromJson(bundledModel("Rotational/CoupledClutches.json")), bundledLibrary());
-    try {
-        simulate(*model, {}, sink);
-        FAIL("not cancelled");
-    } catch (const Error& e) {
-        CHECK(e.kind() == ErrorKind::Cancelled);
-    }
-    CHECK(sink.rows.size() == 50);
+    CHECK(rowsWhenCancelledAfter(bundledModel("Rotational/CoupledClutches.json"), 50) == 50);
 }
 
 TEST_CASE("a large model with gear loops and a contact runs with Adams methods, its solves reaching their tolerance")
