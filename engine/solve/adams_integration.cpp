@@ -49,7 +49,6 @@ constexpr int kRateIterations = 12;
 // without such a factorization (the first solve in a new mode, small pivots) the solve
 // iterates to the tolerance of the solves after events, which it can reach.
 constexpr double kExactSolve = 1e-13;
-constexpr double kEventSolve = 1e-10;
 
 } // namespace
 

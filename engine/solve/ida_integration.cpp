@@ -150,7 +150,7 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
         for (int32_t i = 0; i < n_; ++i)
             consistentZ_[static_cast<size_t>(i)] = (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)];
         throwIfCancelled(solve::solveByBlocks(consistentProblem_, consistentZ_, 50, 1e-12).cancelled, t, "simulation");
-        r.converged = solve::residualBelow(consistentProblem_, consistentZ_, 1e-10);
+        r.converged = solve::residualBelow(consistentProblem_, consistentZ_, kEventSolve);
     }
     if (!r.converged) {
         // Stuck chains too large for the block pass (HeatLosses: a clutch, a one-way clutch
@@ -356,7 +356,7 @@ void Run::interpolateAt(double tg, bool forRow)
         for (int32_t i = 0; i < n_; ++i)
             yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
     if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
-        solveConsistent(tg, m_.stateSlots.empty(), 1e-10, modeGathered);
+        solveConsistent(tg, m_.stateSlots.empty(), kEventSolve, modeGathered);
     else if (exactRoots())
         solveConsistent(tg, false, samplingTolerance(), modeGathered);
 }

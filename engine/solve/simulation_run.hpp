@@ -81,7 +81,9 @@ private:
     std::string nonFiniteOrigin(const std::string& rowOrigin) const;
     void rootDistances(double t, const double* y, const double* yp);
     // modeGathered: consistentMode() has just been called, with nothing changed since.
-    void solveConsistent(double t, bool freshJacobian = true, double tolerance = 1e-10, bool modeGathered = false);
+    // The residual tolerance of the solves after events, and of every exact output.
+    static constexpr double kEventSolve = 1e-10;
+    void solveConsistent(double t, bool freshJacobian = true, double tolerance = kEventSolve, bool modeGathered = false);
     void unpackConsistent(const double* z);
     const std::vector<double>& consistentMode();
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
