@@ -114,6 +114,8 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
 {
     if (n_ == 0)
         return; // nothing to solve: the model holds constants and discrete values only
+    if (!freshJacobian && exactConsistentStep(t, tolerance, modeGathered))
+        return;
     if (!consistent_) {
         const auto& pat = m_.jacPattern;
         solve::NewtonProblem prob;
@@ -174,6 +176,40 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
 }
 
 // The values the consistent solve's Jacobian depends on, when it is affine (NewtonProblem).
+// solveConsistent's one exact step on the kept factorization of an affine model (the
+// Adams methods' right-hand sides, their output points and crossing solves), without
+// packing the unknowns into the solver's vector and back: the residual reads y_ and yp_
+// as they are and the correction lands in them. On the 10,000-inertia chain the packing
+// and unpacking were as many passes over the unknowns as the rest of a right-hand side.
+// The same arithmetic as NewtonSolver::solve, so bit for bit the same result; false where
+// that solve would not take this step (it then runs as before).
+bool Run::exactConsistentStep(double t, double tolerance, bool modeGathered)
+{
+    if (!consistent_ || sink_.cancelled() || !consistent_->oneStepExact(modeGathered ? consistentMode_ : consistentMode()))
+        return false;
+    double* f = consistent_->beginExactStep();
+    residual(t, y_.data(), yp_.data(), f, false);
+    double norm = 0;
+    for (int32_t i = 0; i < n_; ++i) {
+        if (!std::isfinite(f[i]))
+            return false;
+        norm = std::max(norm, std::fabs(f[i]));
+    }
+    consistentTime_ = t;
+    if (norm > tolerance) { // else the start is the solution, as the solve would accept it
+        const double* d = consistent_->exactCorrection(norm, tolerance);
+        if (!d)
+            return false;
+        for (int32_t i = 0; i < n_; ++i) // the general path does not take a step to non-finite values
+            if (!std::isfinite((m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] - d[i]))
+                return false;
+        for (int32_t i = 0; i < n_; ++i)
+            (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] -= d[i];
+    }
+    singularSeen_ = singularSeen_ || consistent_->singular();
+    return true;
+}
+
 const std::vector<double>& Run::consistentMode()
 {
     const codegen::Affinity& a = m_.consistentAffinity;

@@ -396,6 +396,55 @@ constexpr double kUncheckedMargin = 0.1;
 // linear equations of a drive train one step is exact. exact: one step is exact (see
 // NewtonProblem::affine), so the residual after it is not evaluated. False leaves x
 // unchanged.
+bool NewtonSolver::keptStep(const double* inverse, bool exact, double norm, double tolerance)
+{
+    Impl& m = *impl_;
+    const size_t n = static_cast<size_t>(m.problem.pattern.cols);
+    const double* f = N_VGetArrayPointer(m.f);
+    double* d = N_VGetArrayPointer(m.step);
+    // A step not checked by a residual after it takes the inverse only when the residual
+    // it leaves, at most inverseError * norm, is far below the tolerance.
+    if (!m.triangular.col.empty()) {
+        solveTriangular(f, d);
+    } else if (inverse && (!exact || m.inverseError * norm <= 1e-3 * tolerance)) {
+        for (size_t i = 0; i < n; ++i) {
+            const double* row = inverse + i * n;
+            double sum = 0;
+            for (size_t j = 0; j < n; ++j)
+                sum += row[j] * f[j];
+            d[i] = sum;
+        }
+    } else if (SUNLinSolSolve(m.LS, m.J, m.step, m.f, 0.0) != 0) {
+        return false;
+    }
+    return true;
+}
+
+// The contraction rate measured on an earlier factorization says nothing of this one.
+void NewtonSolver::forgetRateOfOldFactorization()
+{
+    Impl& m = *impl_;
+    if (m.rateOf != m.data.jacobians) {
+        m.rate = INFINITY;
+        m.rateOf = m.data.jacobians;
+    }
+}
+
+double* NewtonSolver::beginExactStep()
+{
+    // As quickIterations begins, and before F is written: the inverse is made in the same
+    // vector the first time after a factorization.
+    keptInverse();
+    forgetRateOfOldFactorization();
+    return N_VGetArrayPointer(impl_->f);
+}
+
+const double* NewtonSolver::exactCorrection(double norm, double tolerance)
+{
+    // keptInverse() was made in beginExactStep: here it only returns it.
+    return keptStep(keptInverse(), true, norm, tolerance) ? N_VGetArrayPointer(impl_->step) : nullptr;
+}
+
 bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result)
 {
     Impl& m = *impl_;
@@ -404,10 +453,7 @@ bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, boo
     double* f = N_VGetArrayPointer(m.f);
     double* d = N_VGetArrayPointer(m.step);
     const double* inverse = keptInverse();
-    if (m.rateOf != m.data.jacobians) {
-        m.rate = INFINITY;
-        m.rateOf = m.data.jacobians;
-    }
+    forgetRateOfOldFactorization();
     double previousNorm = INFINITY;
     for (int it = 0; it < 4; ++it) {
         if (cancelRequested(m.data) || !m.problem.residual(u, f))
@@ -433,19 +479,7 @@ bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, boo
             result.residualNorm = norm;
             return true;
         }
-        // A step not checked by a residual after it takes the inverse only when the residual
-        // it leaves, at most inverseError * norm, is far below the tolerance.
-        if (!m.triangular.col.empty())
-            solveTriangular(f, d);
-        else if (inverse && (!exact || m.inverseError * norm <= 1e-3 * tolerance)) {
-            for (size_t i = 0; i < n; ++i) {
-                const double* row = inverse + i * n;
-                double sum = 0;
-                for (size_t j = 0; j < n; ++j)
-                    sum += row[j] * f[j];
-                d[i] = sum;
-            }
-        } else if (SUNLinSolSolve(m.LS, m.J, m.step, m.f, 0.0) != 0)
+        if (!keptStep(inverse, exact, norm, tolerance))
             return false;
         for (size_t i = 0; i < n; ++i)
             u[i] -= d[i];

@@ -54,12 +54,24 @@ public:
                        const std::vector<double>& mode = {});
     // Whether a solve in `mode` on the kept factorization is one exact step, from any start.
     bool oneStepExact(const std::vector<double>& mode) const { return exactFactorization(mode); }
+    // One exact step for a caller that evaluates F where its unknowns live instead of
+    // packing them into x (the Adams methods' right-hand side): it writes F into the
+    // vector beginExactStep() returns, and, where oneStepExact(mode) holds,
+    // exactCorrection(norm of F, tolerance) returns the correction d, x_new = x - d, as
+    // solve() computes it and with the same bookkeeping; null where that step would not be
+    // taken (solve() then goes on to iterate).
+    double* beginExactStep();
+    const double* exactCorrection(double norm, double tolerance);
     // Whether the kept Jacobian is singular (solved by the rank-revealing fallback): some
     // unknowns are then not determined by the equations, and keep their starting values.
     bool singular() const;
 
 private:
     bool quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result);
+    // The step d = J^-1 f on the kept factorization (f: correctionInput(); d: its own
+    // vector); false where the linear solve fails.
+    bool keptStep(const double* inverse, bool exact, double norm, double tolerance);
+    void forgetRateOfOldFactorization();
     bool exactFactorization(const std::vector<double>& mode) const;
     void keepFactorization(const std::vector<double>& mode);
     void keepTriangular(const std::vector<double>& mode);

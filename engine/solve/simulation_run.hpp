@@ -85,6 +85,7 @@ private:
     static constexpr double kEventSolve = 1e-10;
     void solveConsistent(double t, bool freshJacobian = true, double tolerance = kEventSolve, bool modeGathered = false);
     void unpackConsistent(const double* z);
+    bool exactConsistentStep(double t, double tolerance, bool modeGathered);
     const std::vector<double>& consistentMode();
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
     static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,

@@ -336,3 +336,53 @@ TEST_CASE("a large affine system with a block of simultaneous unknowns keeps the
     CHECK(x[1] == Approx(0.4).epsilon(1e-12));
     CHECK(x[50] == Approx(0.5).epsilon(1e-12));
 }
+
+// NewtonSolver::beginExactStep / exactCorrection: the caller evaluates F itself (the Adams
+// methods' right-hand side) and gets the step solve() would take, bit for bit.
+namespace {
+
+// x - d for the caller's own evaluation of F at x, or nothing where no exact step is offered.
+std::vector<double> callerStep(Linear& f, NewtonSolver& s, std::vector<double> x)
+{
+    if (!s.oneStepExact({static_cast<double>(f.mode)}))
+        return {};
+    double* in = s.beginExactStep();
+    const auto a = f.matrix();
+    in[0] = a[0] * x[0] + a[2] * x[1] - f.b[0];
+    in[1] = a[1] * x[0] + a[3] * x[1] - f.b[1];
+    const double norm = std::max(std::fabs(in[0]), std::fabs(in[1]));
+    const double* d = s.exactCorrection(norm, 1e-10);
+    if (!d)
+        return {};
+    return {x[0] - d[0], x[1] - d[1]};
+}
+
+} // namespace
+
+TEST_CASE("a caller's own exact step is the solve's step, also as the first solve after a factorization")
+{
+    // Two solvers on the same problem and history; each factorization's first step is where
+    // the solver makes the factorization's inverse (in the vector that takes F).
+    SolvedOnce byCaller(true), bySolve(true);
+    for (const std::array<double, 2> b : {std::array<double, 2>{5, 10}, {7, -2}, {1e6, 3}}) {
+        byCaller.f.b = bySolve.f.b = b;
+        const std::vector<double> mine = callerStep(byCaller.f, byCaller.s, byCaller.x);
+        REQUIRE(mine.size() == 2);
+        CHECK(bySolve.f.solve(bySolve.s, bySolve.x, false) == 1);
+        CHECK(mine[0] == bySolve.x[0]); // bit for bit
+        CHECK(mine[1] == bySolve.x[1]);
+        byCaller.x = mine;
+    }
+    // A0^-1 = [[3, -1], [-1, 2]] / 5, so A0^-1 (1e6, 3) = (3e6 - 3, 6 - 1e6) / 5
+    CHECK(byCaller.x[0] == Approx((3e6 - 3) / 5).epsilon(1e-12));
+    CHECK(byCaller.x[1] == Approx((6 - 1e6) / 5).epsilon(1e-12));
+}
+
+TEST_CASE("no exact step is offered in another mode or for a problem not known to be affine")
+{
+    SolvedOnce affine(true), general(false);
+    affine.f.mode = 1;
+    affine.f.b = general.f.b = {10, 4};
+    CHECK(callerStep(affine.f, affine.s, affine.x).empty());
+    CHECK(callerStep(general.f, general.s, general.x).empty());
+}
