@@ -1,14 +1,16 @@
 #pragma once
 // The benchmarks' scalable drive line: a constant torque of 10 on the first of N inertias
 // (J = 1) joined by spring-dampers (c = 1e4, d = 10), the far end free; the first
-// inertia and every spring-damper start at rest with fixed start values.
+// inertia and every spring-damper start at rest with fixed start values. phiNominal: the
+// spring-dampers' phi_nominal where positive (the library's 1e-4 otherwise), which sets
+// the absolute tolerance on their relative angles, the states the library prefers.
 #include <nlohmann/json.hpp>
 
 #include <string>
 
 namespace flange::bench {
 
-inline nlohmann::ordered_json chainDiagramJson(int n, double stop)
+inline nlohmann::ordered_json chainDiagramJson(int n, double stop, double phiNominal = 0)
 {
     nlohmann::ordered_json d;
     d["format"] = "flange-diagram";
@@ -29,8 +31,11 @@ inline nlohmann::ordered_json chainDiagramJson(int n, double stop)
         comps.push_back(c);
         if (i < n) {
             std::string sd = "springDamper" + std::to_string(i);
+            nlohmann::ordered_json parameters = {{"c", 1e4}, {"d", 10}};
+            if (phiNominal > 0)
+                parameters["phi_nominal"] = phiNominal;
             comps.push_back({{"name", sd}, {"type", "Rotational.Components.SpringDamper"},
-                             {"parameters", {{"c", 1e4}, {"d", 10}}},
+                             {"parameters", parameters},
                              {"variables", {{"phi_rel", {{"start", 0}, {"fixed", true}}}, {"w_rel", {{"start", 0}, {"fixed", true}}}}}});
             cons.push_back({{"from", in + ".flange_b"}, {"to", sd + ".flange_a"}});
             cons.push_back({{"from", sd + ".flange_b"}, {"to", "inertia" + std::to_string(i + 1) + ".flange_a"}});
@@ -39,9 +44,9 @@ inline nlohmann::ordered_json chainDiagramJson(int n, double stop)
     return d;
 }
 
-inline std::string chainDiagram(int n, double stop)
+inline std::string chainDiagram(int n, double stop, double phiNominal = 0)
 {
-    return chainDiagramJson(n, stop).dump();
+    return chainDiagramJson(n, stop, phiNominal).dump();
 }
 
 } // namespace flange::bench
