@@ -141,6 +141,10 @@ void Run::statesToAdams(N_Vector v) const
 
 void Run::statesFromAdams(const double* a)
 {
+    if (onlyStatesInOrder_) {
+        std::copy(a, a + n_, y_.begin());
+        return;
+    }
     for (size_t i = 0; i < m_.stateSlots.size(); ++i)
         y_[static_cast<size_t>(m_.stateSlots[i])] = a[i];
 }
@@ -160,12 +164,14 @@ bool Run::derivativesAt(double t, const double* states, double* rates)
             throw;
         return false;
     }
-    bool finite = true;
-    for (size_t i = 0; i < m_.stateSlots.size(); ++i) {
-        rates[i] = yp_[static_cast<size_t>(m_.stateSlots[i])];
-        finite = finite && std::isfinite(rates[i]);
-    }
-    return finite;
+    const size_t count = m_.stateSlots.size();
+    if (onlyStatesInOrder_)
+        std::copy(yp_.begin(), yp_.end(), rates);
+    else
+        for (size_t i = 0; i < count; ++i)
+            rates[i] = yp_[static_cast<size_t>(m_.stateSlots[i])];
+    double largest = 0;
+    return maxAbsIfFinite(rates, count, largest);
 }
 
 // Nothing is thrown through CVODE's C frames: a cancellation is kept for the loop to

@@ -190,21 +190,27 @@ bool Run::exactConsistentStep(double t, double tolerance, bool modeGathered)
     double* f = consistent_->beginExactStep();
     residual(t, y_.data(), yp_.data(), f, false);
     double norm = 0;
-    for (int32_t i = 0; i < n_; ++i) {
-        if (!std::isfinite(f[i]))
-            return false;
-        norm = std::max(norm, std::fabs(f[i]));
-    }
+    if (!maxAbsIfFinite(f, static_cast<size_t>(n_), norm))
+        return false;
     consistentTime_ = t;
     if (norm > tolerance) { // else the start is the solution, as the solve would accept it
         const double* d = consistent_->exactCorrection(norm, tolerance);
         if (!d)
             return false;
-        for (int32_t i = 0; i < n_; ++i) // the general path does not take a step to non-finite values
-            if (!std::isfinite((m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] - d[i]))
+        // The general path does not take a step to non-finite values: checked before any is written.
+        if (onlyStatesInOrder_) {
+            double* z = yp_.data();
+            if (!differencesFinite(z, d, static_cast<size_t>(n_)))
                 return false;
-        for (int32_t i = 0; i < n_; ++i)
-            (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] -= d[i];
+            for (int32_t i = 0; i < n_; ++i)
+                z[i] -= d[i];
+        } else {
+            for (int32_t i = 0; i < n_; ++i)
+                if (!std::isfinite((m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] - d[i]))
+                    return false;
+            for (int32_t i = 0; i < n_; ++i)
+                (m_.slotIsState[static_cast<size_t>(i)] ? yp_ : y_)[static_cast<size_t>(i)] -= d[i];
+        }
     }
     singularSeen_ = singularSeen_ || consistent_->singular();
     return true;

@@ -41,6 +41,9 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     : m_(m), opt_(o), sink_(sink)
 {
     n_ = m.n;
+    onlyStatesInOrder_ = static_cast<int32_t>(m.stateSlots.size()) == n_;
+    for (size_t i = 0; i < m.stateSlots.size() && onlyStatesInOrder_; ++i)
+        onlyStatesInOrder_ = m.stateSlots[i] == static_cast<int32_t>(i);
     y_ = m.yStart;
     yp_.assign(static_cast<size_t>(n_), 0.0);
     disc_ = m.discreteStart;

@@ -160,6 +160,10 @@ private:
     SimulationOptions opt_;
     ResultSink& sink_;
     int32_t n_ = 0;
+    // Every unknown is a state's derivative, slot i the i-th state (the drive-line chains):
+    // the Adams methods' vectors and the solve's unknowns are then the same arrays, copied
+    // and corrected without a lookup per value.
+    bool onlyStatesInOrder_ = false;
     double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
     long gridRows_ = 0;
     bool startsFromRest_ = false; // every state's derivative zero at the start (setupIda)

@@ -1,5 +1,7 @@
 #include "engine/solve/vector_norms.hpp"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace flange::solve {
@@ -51,6 +53,39 @@ void useLaneNorms(N_Vector v)
     v->ops->nvwrmsnormmask = wrmsNormMask;
     v->ops->nvwsqrsumlocal = wsqrsum;
     v->ops->nvwsqrsummasklocal = wsqrsumMask;
+}
+
+// Finite: |v| <= DBL_MAX, false for NaN and infinities. The flags are OR-ed as integers and
+// the maxima kept per lane, so no value waits for the one before it.
+bool maxAbsIfFinite(const double* x, size_t n, double& maxAbs)
+{
+    double lane[kLanes] = {};
+    unsigned bad = 0;
+    size_t i = 0;
+    for (; i + kLanes <= n; i += kLanes)
+        for (int k = 0; k < kLanes; ++k) {
+            const double a = std::fabs(x[i + k]);
+            bad |= !(a <= DBL_MAX);
+            lane[k] = a > lane[k] ? a : lane[k];
+        }
+    double m = 0;
+    for (; i < n; ++i) {
+        const double a = std::fabs(x[i]);
+        bad |= !(a <= DBL_MAX);
+        m = a > m ? a : m;
+    }
+    for (double l : lane)
+        m = std::max(m, l);
+    maxAbs = m;
+    return bad == 0;
+}
+
+bool differencesFinite(const double* a, const double* b, size_t n)
+{
+    unsigned bad = 0;
+    for (size_t i = 0; i < n; ++i)
+        bad |= !(std::fabs(a[i] - b[i]) <= DBL_MAX);
+    return bad == 0;
 }
 
 } // namespace flange::solve

@@ -7,7 +7,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <limits>
 #include <random>
+#include <vector>
 
 using namespace flange::solve;
 
@@ -70,4 +72,43 @@ TEST_CASE("vectors cloned from one with the norms in partial sums have them too"
     CHECK(clone->ops->nvwsqrsumlocal == v.x->ops->nvwsqrsumlocal);
     CHECK(clone->ops->nvwsqrsummasklocal == v.x->ops->nvwsqrsummasklocal);
     N_VDestroy(clone);
+}
+
+TEST_CASE("the largest magnitude of a vector, and whether every value is finite, in lanes and tail alike")
+{
+    // 19 values: two lanes of 8 and a tail of 3; the largest magnitude in each place in turn
+    for (size_t at : {size_t{0}, size_t{5}, size_t{12}, size_t{18}}) {
+        std::vector<double> x(19);
+        for (size_t i = 0; i < x.size(); ++i)
+            x[i] = (i % 2 ? -1.0 : 1.0) * static_cast<double>(i % 7);
+        x[at] = -1e300;
+        double largest = 0;
+        REQUIRE(flange::solve::maxAbsIfFinite(x.data(), x.size(), largest));
+        CHECK(largest == 1e300);
+    }
+    const double inf = std::numeric_limits<double>::infinity();
+    for (double bad : {std::nan(""), inf, -inf})
+        for (size_t at : {size_t{0}, size_t{7}, size_t{16}, size_t{18}}) {
+            std::vector<double> x(19, 2.0);
+            x[at] = bad;
+            double largest = 0;
+            CHECK_FALSE(flange::solve::maxAbsIfFinite(x.data(), x.size(), largest));
+        }
+    double none = -1;
+    CHECK(flange::solve::maxAbsIfFinite(nullptr, 0, none));
+    CHECK(none == 0);
+}
+
+TEST_CASE("differences are finite unless one overflows or an operand is not finite")
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    const std::vector<double> a{1, 2, 3, 1.5e308}, b{0, -2, 3, 1};
+    CHECK(flange::solve::differencesFinite(a.data(), b.data(), 4));
+    const std::vector<double> c{1, 2, 3, -1.5e308}; // -1.5e308 - 1.5e308 overflows
+    const std::vector<double> d{0, 0, 0, 1.5e308};
+    CHECK_FALSE(flange::solve::differencesFinite(c.data(), d.data(), 4));
+    const std::vector<double> e{1, inf, 3, 4};
+    CHECK_FALSE(flange::solve::differencesFinite(e.data(), b.data(), 4));
+    const std::vector<double> f{1, 2, std::nan(""), 4};
+    CHECK_FALSE(flange::solve::differencesFinite(a.data(), f.data(), 4));
 }
