@@ -175,7 +175,6 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
     unpackConsistent(consistentZ_.data());
 }
 
-// The values the consistent solve's Jacobian depends on, when it is affine (NewtonProblem).
 // solveConsistent's one exact step on the kept factorization of an affine model (the
 // Adams methods' right-hand sides, their output points and crossing solves), without
 // packing the unknowns into the solver's vector and back: the residual reads y_ and yp_
@@ -216,6 +215,7 @@ bool Run::exactConsistentStep(double t, double tolerance, bool modeGathered)
     return true;
 }
 
+// The values the consistent solve's Jacobian depends on, when it is affine (NewtonProblem).
 const std::vector<double>& Run::consistentMode()
 {
     const codegen::Affinity& a = m_.consistentAffinity;

@@ -391,11 +391,6 @@ const double* NewtonSolver::keptInverse()
 constexpr int kMostUnchecked = 8;
 constexpr double kUncheckedMargin = 0.1;
 
-// Modified Newton on the kept factorization without KINSOL's per-call set-up: the
-// solves at output points and between steps start next to the solution, and for the
-// linear equations of a drive train one step is exact. exact: one step is exact (see
-// NewtonProblem::affine), so the residual after it is not evaluated. False leaves x
-// unchanged.
 bool NewtonSolver::keptStep(const double* inverse, bool exact, double norm, double tolerance)
 {
     Impl& m = *impl_;
@@ -445,6 +440,11 @@ const double* NewtonSolver::exactCorrection(double norm, double tolerance)
     return keptStep(keptInverse(), true, norm, tolerance) ? N_VGetArrayPointer(impl_->step) : nullptr;
 }
 
+// Modified Newton on the kept factorization without KINSOL's per-call set-up: the
+// solves at output points and between steps start next to the solution, and for the
+// linear equations of a drive train one step is exact. exact: one step is exact (see
+// NewtonProblem::affine), so the residual after it is not evaluated. False leaves x
+// unchanged.
 bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result)
 {
     Impl& m = *impl_;

@@ -68,8 +68,8 @@ public:
 
 private:
     bool quickIterations(std::vector<double>& x, double tolerance, bool exact, NewtonResult& result);
-    // The step d = J^-1 f on the kept factorization (f: correctionInput(); d: its own
-    // vector); false where the linear solve fails.
+    // The step d = J^-1 f on the kept factorization (f and d: the solver's own vectors, f
+    // the one beginExactStep() returns); false where the linear solve fails.
     bool keptStep(const double* inverse, bool exact, double norm, double tolerance);
     void forgetRateOfOldFactorization();
     bool exactFactorization(const std::vector<double>& mode) const;
