@@ -8,6 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 using namespace flange;
 using namespace flange::test;
 
@@ -89,4 +92,44 @@ TEST_CASE("connection compatibility gives the same reason to the editor and the 
          component("mass1", "Translational.Components.Mass", R"({"m": 1, "L": 0})")},
         {{"inertia1.flange_b", "mass1.flange_a"}}));
     CHECK(msg == "connection inertia1.flange_b - mass1.flange_a: a rotational flange does not connect to a translational flange");
+}
+
+TEST_CASE("defaults that depend on each other are refused naming the parameter, and a chain of defaults is evaluated")
+{
+    namespace fs = std::filesystem;
+    const test::TempFolder folder("flange-test-parameter-cycle");
+    {
+        std::ofstream out(folder.path() / "Defaults.json");
+        out << R"json({
+  "name": "Test.Defaults",
+  "connectors": [{"name": "flange", "type": "Rotational.Flange_a"}],
+  "parameters": [{"name": "a", "type": "Real", "default": "b + 1"},
+                 {"name": "b", "type": "Real", "default": "2*c"},
+                 {"name": "c", "type": "Real", "default": "a"}],
+  "equations": ["flange.tau = a + b + c"]
+})json";
+    }
+    library::Library lib;
+    lib.loadFolder(std::string(FLANGE_SOURCE_DIR) + "/resources/components");
+    lib.loadFolder(folder.path().string());
+    lib.resolve();
+    auto compile = [&](const std::string& parameters) {
+        return compileModel(diagramFromJson(diagramJson({component("d", "Test.Defaults", parameters),
+                                                         component("fixed", "Rotational.Components.Fixed")},
+                                                        {{"d.flange", "fixed.flange"}})),
+                            lib);
+    };
+    // a -> b -> c -> a: the cycle is met at a, the parameter being evaluated first
+    std::string message;
+    try {
+        compile("{}");
+    } catch (const Error& e) {
+        message = e.what();
+    }
+    CHECK(message == "parameter 'd.a' depends on itself");
+    // c given: b = 2*c and a = b + 1 from the chain of defaults
+    const auto model = compile(R"({"c": 3})");
+    CHECK(model->parameterValues.at("d.c") == 3);
+    CHECK(model->parameterValues.at("d.b") == 6);
+    CHECK(model->parameterValues.at("d.a") == 7);
 }
