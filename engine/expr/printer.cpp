@@ -42,8 +42,10 @@ std::string print(const Pool& p, NodeId id, const std::function<std::string(int3
     case Op::Disc: return name(n.index);
     case Op::Pre: return "pre(" + name(n.index) + ")";
     case Op::Rel: return "rel[" + std::to_string(n.index) + "]";
-    case Op::Neg: s = "-" + print(p, n.a, name, prec); break;
-    case Op::Not: s = "not " + print(p, n.a, name, prec); break;
+    // Appended, not "-" + print(...): GCC 12 warns (-Wrestrict, a false positive) on a
+    // literal joined to a temporary string there.
+    case Op::Neg: s = "-"; s += print(p, n.a, name, prec); break;
+    case Op::Not: s = "not "; s += print(p, n.a, name, prec); break;
     case Op::If:
         s = "if " + print(p, n.a, name, 0) + " then " + print(p, n.b, name, 0) + " else " + print(p, n.c, name, 0);
         break;
