@@ -5,19 +5,11 @@
 #include <array>
 
 namespace flange::codegen {
-namespace {
 
-// The operands an instruction reads as registers (the others are indices into the solver's
-// arrays, an exponent, a table or a jump target).
-struct Reads {
-    std::array<int32_t*, 2> field{};
-    int count = 0;
-    void add(int32_t& f) { field[static_cast<size_t>(count++)] = &f; }
-};
-
-Reads readsOf(Instr& I)
+RegisterReads registerReads(const Instr& I)
 {
-    Reads r;
+    RegisterReads r;
+    const auto add = [&r](int field) { r.field[static_cast<size_t>(r.count++)] = field; };
     switch (I.op) {
     case TOp::LoadY: case TOp::LoadYp: case TOp::LoadDisc: case TOp::LoadPre: case TOp::LoadRel:
     case TOp::LoadTime: case TOp::LoadInitial: case TOp::Jump:
@@ -27,24 +19,44 @@ Reads readsOf(Instr& I)
     case TOp::Sinh: case TOp::Cosh: case TOp::Tanh: case TOp::Exp: case TOp::Log: case TOp::Log10:
     case TOp::Sqrt: case TOp::Abs: case TOp::Sign: case TOp::Floor: case TOp::Ceil:
     case TOp::JumpIfZero: case TOp::Move: case TOp::Store:
-        r.add(I.a);
+        add(0);
         break;
     case TOp::Interp: case TOp::InterpSlope:
-        r.add(I.a);
+        add(0);
         if (I.c >= 0)
-            r.add(I.c);
+            add(2);
         break;
     case TOp::Add: case TOp::Sub: case TOp::Mul: case TOp::Div: case TOp::Pow:
     case TOp::Lt: case TOp::Le: case TOp::Gt: case TOp::Ge: case TOp::Eq: case TOp::Ne: case TOp::And: case TOp::Or:
     case TOp::Atan2: case TOp::Min: case TOp::Max: case TOp::Mod: case TOp::Rem: case TOp::IntDiv:
-        r.add(I.a);
-        r.add(I.b);
+        add(0);
+        add(1);
         break;
     }
     return r;
 }
 
+int32_t& registerField(Instr& I, int field) { return field == 0 ? I.a : field == 1 ? I.b : I.c; }
+
 bool writesRegister(TOp op) { return op != TOp::JumpIfZero && op != TOp::Jump && op != TOp::Store; }
+
+namespace {
+
+// The operands an instruction reads as registers (the others are indices into the solver's
+// arrays, an exponent, a table or a jump target), as fields to rename.
+struct Reads {
+    std::array<int32_t*, 2> field{};
+    int count = 0;
+};
+
+Reads readsOf(Instr& I)
+{
+    const RegisterReads fields = registerReads(I);
+    Reads r;
+    for (int k = 0; k < fields.count; ++k)
+        r.field[static_cast<size_t>(r.count++)] = &registerField(I, fields.field[static_cast<size_t>(k)]);
+    return r;
+}
 
 } // namespace
 

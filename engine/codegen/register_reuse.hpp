@@ -7,9 +7,21 @@
 // live at one time (a few dozen for a chain), so an evaluation streams the code alone.
 #include "engine/codegen/tape.hpp"
 
+#include <array>
 #include <vector>
 
 namespace flange::codegen {
+
+// The fields an instruction reads as registers (0: a, 1: b, 2: c), in order; the others
+// are indices into the solver's arrays, an exponent, a table or a jump target.
+struct RegisterReads {
+    std::array<int, 2> field{};
+    int count = 0;
+};
+RegisterReads registerReads(const Instr& I);
+int32_t& registerField(Instr& I, int field);
+inline int32_t registerField(const Instr& I, int field) { return field == 0 ? I.a : field == 1 ? I.b : I.c; }
+bool writesRegister(TOp op);
 
 // Renumbers the registers of `code` in place. `registers` holds the initial register file
 // (constants and memo blocks at their indices, zeros for work registers) and is replaced by
