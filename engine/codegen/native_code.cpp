@@ -1,6 +1,8 @@
 #include "engine/codegen/native_code.hpp"
 #include "engine/codegen/tape.hpp"
+#include "engine/codegen/tape_loops.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdlib>
@@ -28,7 +30,7 @@ std::atomic<bool>& enabledFlag()
 #ifdef FLANGE_NATIVE_X86_64
 
 // General-purpose register numbers as the instruction encoding has them.
-enum Gpr : int { RAX = 0, RBX = 3, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
+enum Gpr : int { RAX = 0, RBX = 3, R8 = 8, R9 = 9, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
 
 // The machine code of one tape. While it runs, rbx holds the register file, r12 the
 // TapeInputs, r13 the Tape, r14 and r15 the inputs' y and yp (all callee-saved, so they
@@ -82,6 +84,12 @@ public:
         u8(0x66), u8(0x48), u8(0x0F), u8(0x6E), u8(0xC8);         // movq xmm1, rax
     }
     void andXmm0Xmm1() { u8(0x66), u8(0x0F), u8(0x54), u8(0xC1); }
+    // add r64 (r8-r15), imm32
+    void addHigh(int reg, int32_t v)
+    {
+        u8(0x49), u8(0x81), u8(static_cast<uint8_t>(0xC0 | (reg & 7)));
+        u32(static_cast<uint32_t>(v));
+    }
     void xorXmm0Xmm1() { u8(0x66), u8(0x0F), u8(0x57), u8(0xC1); }
 
 private:
@@ -116,7 +124,8 @@ int32_t slot(int32_t index) { return index * 8; }
 // which is what C++'s relations give for NaN.
 constexpr uint8_t kEq = 0, kLt = 1, kLe = 2, kNe = 4;
 
-std::vector<uint8_t> assemble(const std::vector<Instr>& code, bool& ok)
+std::vector<uint8_t> assemble(const std::vector<Instr>& code, const std::vector<TapeLoop>& loops, int32_t scratch,
+                              bool& ok)
 {
     Assembler a;
     // prologue: save the callee-saved registers used (five pushes keep the stack 16-byte
@@ -150,12 +159,17 @@ std::vector<uint8_t> assemble(const std::vector<Instr>& code, bool& ok)
         jumps.emplace_back(a.bytes.size(), target);
         a.u32(0);
     };
-    for (size_t pc = 0; pc < code.size(); ++pc) {
-        start[pc] = a.bytes.size();
-        const Instr& I = code[pc];
+    // Output pointers held in r8 (out[0]) and r9 (out[1]) inside a loop; -1 elsewhere,
+    // where a store loads its array's pointer first.
+    int outBase[2] = {-1, -1};
+    const auto copyRegister = [&](int32_t from, int32_t to) {
+        read(from);
+        a.store(0, RBX, slot(to));
+        inXmm0 = to;
+    };
+    // One instruction, at position pc of the tape (for Tape::runOne).
+    const auto emit = [&](const Instr& I, size_t pc) {
         const int32_t dst = slot(I.dst), x = slot(I.a), y = slot(I.b);
-        if (jumpTarget[pc])
-            inXmm0 = -1;
         const int32_t written = I.dst; // xmm0's register after the instructions that store it
         switch (I.op) {
         case TOp::LoadY: a.load(0, R14, x); a.store(0, RBX, dst); break;
@@ -203,16 +217,21 @@ std::vector<uint8_t> assemble(const std::vector<Instr>& code, bool& ok)
             a.store(0, RBX, dst);
             break;
         }
-        case TOp::Store:
-            a.loadPointer(RAX, R12, static_cast<int32_t>(offsetof(TapeInputs, out) + sizeof(double*) * I.out));
+        case TOp::Store: {
+            int base = outBase[I.out ? 1 : 0];
+            if (base < 0) {
+                a.loadPointer(RAX, R12, static_cast<int32_t>(offsetof(TapeInputs, out) + sizeof(double*) * I.out));
+                base = RAX;
+            }
             read(I.a);
-            a.store(0, RAX, dst);
-            continue; // xmm0 holds register a
+            a.store(0, base, dst);
+            return; // xmm0 holds register a
+        }
         case TOp::Jump:
             a.u8(0xE9); // jmp rel32
             jumpTo(static_cast<size_t>(I.dst));
             inXmm0 = -1;
-            continue;
+            return;
         case TOp::JumpIfZero:
             // x == 0 jumps; NaN compares unordered (ZF = PF = 1) and does not, as in C++
             read(I.a);
@@ -221,7 +240,7 @@ std::vector<uint8_t> assemble(const std::vector<Instr>& code, bool& ok)
             a.u8(0x7A), a.u8(0x06);                         // jp over the je
             a.u8(0x0F), a.u8(0x84);                         // je rel32
             jumpTo(static_cast<size_t>(I.dst));
-            continue; // falling through, xmm0 holds register a
+            return; // falling through, xmm0 holds register a
         default: // Tape::runOne(registers, pc, tape)
             a.u8(0x48), a.u8(0x89), a.u8(0xDF); // mov rdi, rbx
             a.u8(0xBE), a.u32(static_cast<uint32_t>(pc)); // mov esi, imm32
@@ -229,9 +248,99 @@ std::vector<uint8_t> assemble(const std::vector<Instr>& code, bool& ok)
             a.u8(0x48), a.u8(0xB8), a.u64(reinterpret_cast<uint64_t>(&Tape::runOne)); // mov rax, imm64
             a.u8(0xFF), a.u8(0xD0); // call rax
             inXmm0 = -1; // the call may change xmm0
-            continue;
+            return;
         }
         inXmm0 = written;
+    };
+    // A stretch run as a loop (tape_loops.hpp): body instruction j writes scratch + j, a
+    // carried value waits in scratch + period + j for the next iteration, y and yp (r14,
+    // r15) and the outputs (r8, r9) step by their strides, rcx counts down.
+    const auto emitLoop = [&](const TapeLoop& l) {
+        const auto P = static_cast<int32_t>(l.period);
+        const auto body = [&](int32_t j) { return scratch + j; };
+        const auto carried = [&](int32_t j) { return scratch + P + j; };
+        for (const TapeLoop::CarryIn& c : l.carries)
+            copyRegister(c.reg, carried(c.body));
+        for (int k = 0; k < 2; ++k) {
+            outBase[k] = k == 0 ? R8 : R9;
+            a.loadPointer(outBase[k], R12, static_cast<int32_t>(offsetof(TapeInputs, out) + sizeof(double*) * k));
+        }
+        int32_t step[4] = {0, 0, 0, 0}; // y, yp, out[0], out[1]: elements per iteration
+        a.u8(0xB9), a.u32(static_cast<uint32_t>(l.count)); // mov ecx, count
+        const size_t head = a.bytes.size();
+        inXmm0 = -1; // the jump back lands here
+        for (int32_t j = 0; j < P; ++j) {
+            Instr B = code[l.start + static_cast<size_t>(j)];
+            // A Load operand is loaded again, into a scratch register of its own (operand a
+            // or b), each iteration one stride on with the other loads of its array.
+            const auto operand = [&](const TapeLoop::Operand& o, int32_t which) {
+                switch (o.kind) {
+                case TapeLoop::Operand::Kind::Local: return body(o.index);
+                case TapeLoop::Operand::Kind::Carried: return carried(o.index);
+                case TapeLoop::Operand::Kind::Load: {
+                    const int32_t to = scratch + 2 * P + which;
+                    a.load(0, o.load == TOp::LoadY ? R14 : R15, slot(o.index));
+                    a.store(0, RBX, slot(to));
+                    inXmm0 = to;
+                    step[o.load == TOp::LoadY ? 0 : 1] = o.stride;
+                    return to;
+                }
+                default: return o.index;
+                }
+            };
+            if (l.a[static_cast<size_t>(j)].kind != TapeLoop::Operand::Kind::None)
+                B.a = operand(l.a[static_cast<size_t>(j)], 0);
+            if (l.b[static_cast<size_t>(j)].kind != TapeLoop::Operand::Kind::None)
+                B.b = operand(l.b[static_cast<size_t>(j)], 1);
+            if (B.op == TOp::Store)
+                step[2 + (B.out ? 1 : 0)] = l.stride[static_cast<size_t>(j)];
+            else {
+                if (B.op == TOp::LoadY)
+                    step[0] = l.stride[static_cast<size_t>(j)];
+                if (B.op == TOp::LoadYp)
+                    step[1] = l.stride[static_cast<size_t>(j)];
+                B.dst = body(j);
+            }
+            emit(B, l.start + static_cast<size_t>(j));
+        }
+        for (const TapeLoop::CarryIn& c : l.carries)
+            copyRegister(body(c.body), carried(c.body));
+        const int pointer[4] = {R14, R15, R8, R9};
+        for (int k = 0; k < 4; ++k)
+            if (step[k] != 0)
+                a.addHigh(pointer[k], step[k] * 8);
+        a.u8(0xFF), a.u8(0xC9);             // dec ecx
+        a.u8(0x0F), a.u8(0x85);             // jnz rel32 back to the head
+        a.u32(static_cast<uint32_t>(static_cast<int64_t>(head) - static_cast<int64_t>(a.bytes.size() + 4)));
+        a.loadPointer(R14, R12, offsetof(TapeInputs, y));
+        a.loadPointer(R15, R12, offsetof(TapeInputs, yp));
+        outBase[0] = outBase[1] = -1;
+        inXmm0 = -1;
+        for (const TapeLoop::LiveOut& o : l.liveOut) {
+            if (o.body >= 0) {
+                copyRegister(body(o.body), o.reg);
+                continue;
+            }
+            a.load(0, o.load == TOp::LoadY ? R14 : R15, slot(o.index));
+            a.store(0, RBX, slot(o.reg));
+            inXmm0 = o.reg;
+        }
+    };
+    size_t nextLoop = 0;
+    for (size_t pc = 0; pc < code.size(); ++pc) {
+        start[pc] = a.bytes.size();
+        if (jumpTarget[pc])
+            inXmm0 = -1;
+        if (nextLoop < loops.size() && loops[nextLoop].start == pc) {
+            const TapeLoop& l = loops[nextLoop++];
+            emitLoop(l);
+            const size_t end = l.start + l.period * l.count;
+            for (size_t q = pc + 1; q < end; ++q)
+                start[q] = a.bytes.size(); // nothing jumps there (tape_loops.cpp)
+            pc = end - 1;
+            continue;
+        }
+        emit(code[pc], pc);
     }
     start[code.size()] = a.bytes.size();
     a.u8(0x41), a.u8(0x5F); // pop r15
@@ -281,13 +390,21 @@ NativeCode::~NativeCode()
 #endif
 }
 
-std::shared_ptr<const NativeCode> NativeCode::compile(const std::vector<Instr>& code)
+std::shared_ptr<const NativeCode> NativeCode::compile(const std::vector<Instr>& code, const std::vector<TapeLoop>& loops,
+                                                     int32_t scratch)
 {
 #ifdef FLANGE_NATIVE_X86_64
-    if (code.empty() || code.size() > kMostInstructions || !fitsDisplacements(code))
+    size_t rolled = code.size();
+    size_t longestPeriod = 0;
+    for (const TapeLoop& l : loops) {
+        rolled -= (l.count - 1) * l.period;
+        longestPeriod = std::max(longestPeriod, l.period);
+    }
+    if (code.empty() || rolled > kMostInstructions || !fitsDisplacements(code) ||
+        static_cast<int64_t>(scratch) + 2 * static_cast<int64_t>(longestPeriod) + 2 > std::numeric_limits<int32_t>::max() / 8)
         return nullptr;
     bool ok = false;
-    const std::vector<uint8_t> bytes = assemble(code, ok);
+    const std::vector<uint8_t> bytes = assemble(code, loops, scratch, ok);
     if (!ok)
         return nullptr;
     // Written while writable, then made executable and read-only (never both at once).
@@ -302,6 +419,8 @@ std::shared_ptr<const NativeCode> NativeCode::compile(const std::vector<Instr>& 
     return std::shared_ptr<const NativeCode>(new NativeCode(memory, bytes.size()));
 #else
     (void)code;
+    (void)loops;
+    (void)scratch;
     return nullptr;
 #endif
 }

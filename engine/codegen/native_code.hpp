@@ -11,6 +11,7 @@
 // memory cannot be had (not x86-64, a system that refuses it) compile() returns null and
 // the tape is interpreted.
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -18,6 +19,7 @@ namespace flange::codegen {
 
 struct Instr;
 struct TapeInputs;
+struct TapeLoop;
 class Tape;
 
 class NativeCode {
@@ -29,7 +31,11 @@ public:
     // (docs/performance.md).
     static constexpr size_t kMostInstructions = 16384;
 
-    static std::shared_ptr<const NativeCode> compile(const std::vector<Instr>& code);
+    // loops: stretches of `code` to run as loops (tape_loops.hpp), bound to its registers;
+    // their scratch registers start at `scratch` (2 × the longest period of them + 2), which
+    // the tape's register file must hold. The limit above counts a loop's body once.
+    static std::shared_ptr<const NativeCode> compile(const std::vector<Instr>& code,
+                                                     const std::vector<TapeLoop>& loops = {}, int32_t scratch = 0);
     NativeCode(const NativeCode&) = delete;
     NativeCode& operator=(const NativeCode&) = delete;
     ~NativeCode();

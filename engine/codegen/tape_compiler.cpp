@@ -1,6 +1,8 @@
 #include "engine/codegen/tape_compiler.hpp"
+#include "engine/codegen/tape_loops.hpp"
 #include "engine/codegen/register_reuse.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -154,9 +156,23 @@ void TapeCompiler::store(expr::NodeId e, int which, int32_t index)
 Tape TapeCompiler::finish()
 {
     tape_.initialRegisters_ = init_;
+    // A tape too long for straight-line native code may still run natively with its
+    // repeated stretches as loops; they are found while every instruction has its own
+    // register (tape_loops.hpp).
+    std::vector<TapeLoop> loops;
+    if (NativeCode::enabled() && tape_.code_.size() > NativeCode::kMostInstructions)
+        loops = findTapeLoops(tape_.code_);
     reuseRegisters(tape_.code_, tape_.initialRegisters_);
-    if (NativeCode::enabled())
-        tape_.native_ = NativeCode::compile(tape_.code_);
+    if (NativeCode::enabled()) {
+        bindTapeLoops(loops, tape_.code_);
+        const auto scratch = static_cast<int32_t>(tape_.initialRegisters_.size());
+        size_t longestPeriod = 0;
+        for (const TapeLoop& l : loops)
+            longestPeriod = std::max(longestPeriod, l.period);
+        tape_.native_ = NativeCode::compile(tape_.code_, loops, scratch);
+        if (tape_.native_ && longestPeriod > 0)
+            tape_.initialRegisters_.resize(tape_.initialRegisters_.size() + 2 * longestPeriod + 2, 0.0);
+    }
     Tape out = std::move(tape_);
     tape_ = Tape();
     return out;

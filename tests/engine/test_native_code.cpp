@@ -5,6 +5,7 @@
 #include "engine/codegen/native_code.hpp"
 #include "engine/codegen/tape_compiler.hpp"
 #include "engine/expr/pool.hpp"
+#include "bench/chain_model.hpp"
 #include "support/test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -186,9 +187,10 @@ TEST_CASE("Tapes are interpreted when native code is off or the tape is too long
         CHECK(out == 3.25);
     }
     NativeSetting on(true);
+    // Long and without a repeated stretch (the operands' indices jump about): interpreted.
     std::vector<expr::NodeId> many;
     for (int32_t i = 0; i < static_cast<int32_t>(codegen::NativeCode::kMostInstructions) / 2; ++i)
-        many.push_back(pool.mul(pool.var(i), pool.var(i + 1)));
+        many.push_back(pool.mul(pool.var((i * 7919) % 10007), pool.var((i * 104729 + 13) % 10009)));
     const codegen::Tape longTape = compile(pool, many);
     REQUIRE(longTape.instructionCount() > codegen::NativeCode::kMostInstructions);
     CHECK_FALSE(longTape.isNative());
@@ -221,4 +223,128 @@ TEST_CASE("A simulation with native tapes gives the interpreted one's results bi
                 if (std::bit_cast<uint64_t>(native.sink.rows[r][c]) != std::bit_cast<uint64_t>(interpreted.sink.rows[r][c]))
                     FAIL(native.sink.names[c] << " differs at t = " << native.sink.times[r]);
     }
+}
+
+namespace {
+
+// Variables below kYp are y[v], the others yp[v - kYp].
+constexpr int32_t kYp = 100000;
+
+codegen::Tape compileSections(const expr::Pool& pool, const std::vector<expr::NodeId>& outputs)
+{
+    codegen::TapeCompiler compiler(pool, [](int32_t v) {
+        return v < kYp ? codegen::VarSource{codegen::VarSource::Kind::Y, v, 0}
+                       : codegen::VarSource{codegen::VarSource::Kind::Yp, v - kYp, 0};
+    });
+    for (size_t k = 0; k < outputs.size(); ++k) {
+        compiler.store(outputs[k], 0, static_cast<int32_t>(k));
+        compiler.store(outputs[k], 1, static_cast<int32_t>(outputs.size() - 1 - k)); // a second array, backwards
+    }
+    return compiler.finish();
+}
+
+// A drive line's tape in miniature: section i computes t_i = c*y[2i] + d*y[2i+1] and
+// writes yp[i] - (t_i - t_(i-1)), a value carried from one section to the next; after
+// them come rows reading the sections' loaded y[2i+1] and yp[i] again and the last t.
+std::vector<expr::NodeId> sections(expr::Pool& pool, int32_t n, bool scrambledTail = false)
+{
+    std::vector<expr::NodeId> out;
+    const expr::NodeId c = pool.constant(1e4), d = pool.constant(10);
+    expr::NodeId before = pool.zero();
+    for (int32_t i = 0; i < n; ++i) {
+        const expr::NodeId t = pool.add(pool.mul(c, pool.var(2 * i)), pool.mul(d, pool.var(2 * i + 1)));
+        out.push_back(pool.sub(pool.var(kYp + i), pool.sub(t, before))); // yp[i] - (t_i - t_(i-1))
+        before = t;
+    }
+    if (scrambledTail) {
+        // rows that read a few sections' loads in no order a loop could follow: the loop
+        // has to load them again after it
+        for (int32_t k = 0; k < 200; ++k) {
+            const int32_t i = (k * 7919 + 11) % n;
+            out.push_back(pool.sub(pool.var(2 * i + 1), pool.var(kYp + i)));
+        }
+        return out;
+    }
+    for (int32_t i = 0; i < n; ++i)
+        out.push_back(pool.sub(pool.var(2 * i + 1), pool.mul(before, pool.var(kYp + i))));
+    return out;
+}
+
+struct SectionInputs {
+    std::vector<double> y, yp;
+    codegen::TapeInputs in;
+    explicit SectionInputs(size_t n) : y(2 * n), yp(n)
+    {
+        for (size_t i = 0; i < y.size(); ++i)
+            y[i] = std::sin(0.37 * static_cast<double>(i)) * (i % 3 ? 1e-3 : 2.5);
+        for (size_t i = 0; i < yp.size(); ++i)
+            yp[i] = std::cos(0.11 * static_cast<double>(i)) - 0.25;
+        in.y = y.data();
+        in.yp = yp.data();
+    }
+};
+
+} // namespace
+
+TEST_CASE("A tape too long for straight-line native code runs natively with its repeated stretches as loops")
+{
+#if !(defined(__x86_64__) && defined(__linux__))
+    SKIP("native code is made for x86-64 Linux only; elsewhere every tape is interpreted");
+#endif
+    NativeSetting on(true);
+    // 3,000 sections: about 39,000 instructions, beyond straight-line native code
+    expr::Pool pool;
+    const std::vector<expr::NodeId> outputs = sections(pool, 3000);
+    const codegen::Tape tape = compileSections(pool, outputs);
+    REQUIRE(tape.instructionCount() > codegen::NativeCode::kMostInstructions);
+    CHECK(tape.isNative());
+    CHECK(tape.nativeBytes() < 16384); // a period's code, not 39,000 instructions'
+    SectionInputs s(3000);
+    std::vector<double> result = runBothWays(tape, outputs.size(), s.in);
+    // the values themselves, computed here: a section's row, and a row after the sections
+    const auto t = [&](size_t i) { return 1e4 * s.y[2 * i] + 10 * s.y[2 * i + 1]; };
+    CHECK(result[0] == s.yp[0] - t(0));
+    CHECK(result[1500] == s.yp[1500] - (t(1500) - t(1499)));
+    CHECK(result[3000 + 2999] == s.y[2 * 2999 + 1] - t(2999) * s.yp[2999]);
+    // again on the same registers: the loop's scratch registers start afresh
+    CHECK(runBothWays(tape, outputs.size(), s.in) == result);
+    // Rows after the loop that read loads of its earlier iterations in no loopable order.
+    expr::Pool scrambledPool;
+    const std::vector<expr::NodeId> scrambled = sections(scrambledPool, 3000, true);
+    const codegen::Tape reloading = compileSections(scrambledPool, scrambled);
+    REQUIRE(reloading.instructionCount() > codegen::NativeCode::kMostInstructions);
+    CHECK(reloading.isNative());
+    result = runBothWays(reloading, scrambled.size(), s.in);
+    for (int32_t k : {0, 1, 199}) {
+        const auto i = static_cast<size_t>((k * 7919 + 11) % 3000);
+        CHECK(result[3000 + static_cast<size_t>(k)] == s.y[2 * i + 1] - s.yp[i]);
+    }
+    // with native code off, the same tape is interpreted
+    NativeSetting off(false);
+    CHECK_FALSE(compileSections(pool, outputs).isNative());
+}
+
+TEST_CASE("A simulation of a long drive line with looped native tapes gives the interpreted one's results bit for bit")
+{
+#if !(defined(__x86_64__) && defined(__linux__))
+    SKIP("native code is made for x86-64 Linux only; elsewhere every tape is interpreted");
+#endif
+    // 1,500 inertias: residual, Jacobian and computed values all beyond straight-line native code
+    const std::string model = flange::bench::chainDiagram(1500, 0.05);
+    test::Simulated interpreted = [&] {
+        NativeSetting off(false);
+        return test::simulateJson(model);
+    }();
+    NativeSetting on(true);
+    test::Simulated native = test::simulateJson(model);
+    REQUIRE(native.model->residual.instructionCount() > codegen::NativeCode::kMostInstructions);
+    CHECK(native.model->residual.isNative());
+    CHECK(native.model->computed.isNative());
+    REQUIRE_FALSE(interpreted.model->residual.isNative());
+    REQUIRE(native.sink.rows.size() == interpreted.sink.rows.size());
+    CHECK(native.stats.steps == interpreted.stats.steps);
+    for (size_t r = 0; r < native.sink.rows.size(); ++r)
+        for (size_t c = 0; c < native.sink.rows[r].size(); ++c)
+            if (std::bit_cast<uint64_t>(native.sink.rows[r][c]) != std::bit_cast<uint64_t>(interpreted.sink.rows[r][c]))
+                FAIL(native.sink.names[c] << " differs at t = " << native.sink.times[r]);
 }

@@ -1,0 +1,366 @@
+#include "engine/codegen/tape_loops.hpp"
+
+#include "engine/codegen/register_reuse.hpp"
+
+#include <algorithm>
+#include <tuple>
+
+namespace flange::codegen {
+namespace {
+
+constexpr size_t kLongestPeriod = 64;
+
+// What a loop body may hold: what native code runs inline, without a call or a jump.
+bool loopable(TOp op)
+{
+    switch (op) {
+    case TOp::LoadY: case TOp::LoadYp: case TOp::Neg: case TOp::Add: case TOp::Sub: case TOp::Mul: case TOp::Div:
+    case TOp::Move: case TOp::Store:
+        return true;
+    default:
+        return false;
+    }
+}
+
+bool hasIndex(TOp op) { return op == TOp::LoadY || op == TOp::LoadYp || op == TOp::Store; }
+int32_t indexOf(const Instr& I) { return I.op == TOp::Store ? I.dst : I.a; }
+
+// An operand as the instruction at position i of a stretch from `start` with `period`
+// sees it: made in the same period, in the one before, or before the stretch.
+struct Source {
+    TapeLoop::Operand::Kind kind = TapeLoop::Operand::Kind::None;
+    int32_t index = -1; // body instruction, the register (before reuse) made outside, or a load's index
+    TOp load = TOp::LoadY;
+    friend bool operator==(const Source&, const Source&) = default;
+};
+
+class Finder {
+public:
+    explicit Finder(const std::vector<Instr>& code) : code_(code)
+    {
+        // Before reuse every register is written by one instruction, an if-expression's
+        // result by two (one per branch): those are never inside a stretch, which has no jumps.
+        size_t registers = 0;
+        for (const Instr& I : code)
+            if (writesRegister(I.op))
+                registers = std::max(registers, static_cast<size_t>(I.dst) + 1);
+        writer_.assign(registers, -1);
+        for (size_t pc = 0; pc < code.size(); ++pc)
+            if (writesRegister(code[pc].op)) {
+                const auto d = static_cast<size_t>(code[pc].dst);
+                writer_[d] = writer_[d] == -1 ? static_cast<int64_t>(pc) : kWrittenTwice;
+            }
+        lastRead_.assign(registers, -1);
+        for (size_t pc = 0; pc < code.size(); ++pc) {
+            const RegisterReads reads = registerReads(code[pc]);
+            for (int f = 0; f < reads.count; ++f) {
+                const int32_t reg = registerField(code[pc], reads.field[static_cast<size_t>(f)]);
+                if (reg >= 0 && static_cast<size_t>(reg) < registers)
+                    lastRead_[static_cast<size_t>(reg)] = static_cast<int64_t>(pc);
+            }
+        }
+        jumpTarget_.assign(code.size() + 1, 0);
+        for (const Instr& I : code)
+            if ((I.op == TOp::Jump || I.op == TOp::JumpIfZero) && I.dst >= 0 && static_cast<size_t>(I.dst) <= code.size())
+                jumpTarget_[static_cast<size_t>(I.dst)] = 1;
+    }
+
+    std::vector<TapeLoop> find()
+    {
+        std::vector<TapeLoop> loops;
+        size_t s = 0;
+        while (s + 2 * kMinLoopCount <= code_.size()) {
+            TapeLoop best;
+            std::vector<size_t> found; // periods that loop from s: their multiples repeat them
+            for (size_t p = 1; p <= kLongestPeriod && s + p * kMinLoopCount <= code_.size(); ++p) {
+                if (std::any_of(found.begin(), found.end(), [p](size_t q) { return p % q == 0; }))
+                    continue;
+                TapeLoop l = longestFrom(s, p);
+                if (l.count >= kMinLoopCount)
+                    found.push_back(p);
+                if (l.count * l.period > best.count * best.period)
+                    best = std::move(l);
+            }
+            if (endWhereLiveOutAllows(best)) {
+                s = best.start + best.period * best.count;
+                loops.push_back(std::move(best));
+            } else {
+                // Past a periodic stretch too short to loop, or not loopable from here: on.
+                s += std::max<size_t>(1, best.count > 1 ? best.period : 1);
+            }
+        }
+        for (size_t i = 0; i < loops.size(); ++i)
+            collectLiveOut(loops, i);
+        return loops;
+    }
+
+private:
+    static constexpr int64_t kWrittenTwice = -2;
+
+    int64_t writerOf(int32_t reg) const
+    {
+        return reg >= 0 && static_cast<size_t>(reg) < writer_.size() ? writer_[static_cast<size_t>(reg)] : -1;
+    }
+
+    // The source of field f of the instruction at pc, in a stretch from s with period p;
+    // kind None where no loop can give it (made two periods back, or twice).
+    Source sourceOf(size_t pc, int field, size_t s, size_t p) const
+    {
+        const int32_t reg = registerField(code_[pc], field);
+        const int64_t w = writerOf(reg);
+        if (w == kWrittenTwice)
+            return {};
+        if (w < static_cast<int64_t>(s)) {
+            const Instr* W = w >= 0 ? &code_[static_cast<size_t>(w)] : nullptr;
+            if (W && (W->op == TOp::LoadY || W->op == TOp::LoadYp))
+                return {TapeLoop::Operand::Kind::Load, W->a, W->op};
+            return {TapeLoop::Operand::Kind::Outside, reg};
+        }
+        // where the reader's period starts, and the one before (no division per operand)
+        const size_t period = s + (pc - s) / p * p;
+        const auto wp = static_cast<size_t>(w);
+        if (wp >= period)
+            return {TapeLoop::Operand::Kind::Local, static_cast<int32_t>(wp - period)};
+        if (period >= p && wp >= period - p)
+            return {TapeLoop::Operand::Kind::Carried, static_cast<int32_t>(wp - (period - p))};
+        return {};
+    }
+
+    // Whether period k (>= 1) of the stretch from s repeats period k - 1: the same
+    // operations and outputs, sources and index steps as `pattern` records (filled in
+    // from period 1), and for period 1 also against period 0, where a carried value may
+    // still come from before the stretch.
+    bool periodMatches(size_t s, size_t p, size_t k, TapeLoop& pattern) const
+    {
+        if (s + (k + 1) * p > code_.size())
+            return false;
+        for (size_t j = 0; j < p; ++j) {
+            const size_t pc = s + k * p + j, first = s + j;
+            const Instr &I = code_[pc], &F = code_[first];
+            // (a jump landing inside the stretch is refused in endWhereLiveOutAllows)
+            if (!loopable(I.op) || I.op != F.op || I.out != F.out)
+                return false;
+            const RegisterReads reads = registerReads(I);
+            for (int f = 0; f < reads.count; ++f) {
+                const Source src = sourceOf(pc, reads.field[static_cast<size_t>(f)], s, p);
+                if (src.kind == TapeLoop::Operand::Kind::None)
+                    return false;
+                auto& op = f == 0 ? pattern.a[j] : pattern.b[j];
+                if (src.kind == TapeLoop::Operand::Kind::Load) {
+                    // the same array, at an index one step on from the period before
+                    const Source before = sourceOf(pc - p, reads.field[static_cast<size_t>(f)], s, p);
+                    if (before.kind != src.kind || before.load != src.load)
+                        return false;
+                    const int64_t step = static_cast<int64_t>(src.index) - before.index;
+                    if (k == 1) {
+                        op.kind = src.kind;
+                        op.load = src.load;
+                        op.index = before.index;
+                        op.stride = static_cast<int32_t>(step);
+                    } else if (op.kind != src.kind || op.load != src.load || step != op.stride) {
+                        return false;
+                    }
+                    continue;
+                }
+                if (k == 1) {
+                    op.kind = src.kind;
+                    op.index = src.index;
+                    const int field = reads.field[static_cast<size_t>(f)];
+                    const Source zero = sourceOf(first, field, s, p);
+                    const bool carriedIn = src.kind == TapeLoop::Operand::Kind::Carried &&
+                                           (zero.kind == TapeLoop::Operand::Kind::Outside ||
+                                            zero.kind == TapeLoop::Operand::Kind::Load);
+                    if (!(zero == src) && !carriedIn)
+                        return false;
+                    if (carriedIn && !carryFrom(pattern, src.index, first, field, registerField(code_[first], field)))
+                        return false;
+                } else if (op.kind != src.kind || op.index != src.index) {
+                    return false;
+                }
+            }
+            if (hasIndex(I.op)) {
+                const int64_t step = static_cast<int64_t>(indexOf(I)) - indexOf(code_[pc - p]);
+                if (k == 1)
+                    pattern.stride[j] = static_cast<int32_t>(step);
+                else if (step != pattern.stride[j])
+                    return false;
+                // the index at iteration k is first + k * stride, and must stay in range
+                if (static_cast<int64_t>(indexOf(F)) + static_cast<int64_t>(k) * step < 0)
+                    return false;
+            }
+        }
+        return true;
+    }
+
+    // A value carried into body instruction `body`'s result slot comes, in the first
+    // iteration, from one register before the stretch: two operands carrying it must
+    // agree on which.
+    static bool carryFrom(TapeLoop& l, int32_t body, size_t position, int field, int32_t reg)
+    {
+        for (const TapeLoop::CarryIn& c : l.carries)
+            if (c.body == body)
+                return c.reg == reg;
+        l.carries.push_back({body, position, field, reg});
+        return true;
+    }
+
+    // Native code steps one pointer per input or output array: every load from y (yp, an
+    // output) in the body must step as far.
+    static bool uniformSteps(const TapeLoop& l, const std::vector<Instr>& code)
+    {
+        int32_t step[4] = {0, 0, 0, 0};
+        bool seen[4] = {false, false, false, false};
+        for (size_t j = 0; j < l.period; ++j) {
+            const Instr& I = code[l.start + j];
+            if (!hasIndex(I.op))
+                continue;
+            const int cls = I.op == TOp::LoadY ? 0 : I.op == TOp::LoadYp ? 1 : 2 + (I.out ? 1 : 0);
+            if (seen[cls] && step[cls] != l.stride[j])
+                return false;
+            seen[cls] = true;
+            step[cls] = l.stride[j];
+        }
+        for (size_t j = 0; j < l.period; ++j)
+            for (const TapeLoop::Operand* o : {&l.a[j], &l.b[j]})
+                if (o->kind == TapeLoop::Operand::Kind::Load) {
+                    const int cls = o->load == TOp::LoadY ? 0 : 1;
+                    if (seen[cls] && step[cls] != o->stride)
+                        return false;
+                    seen[cls] = true;
+                    step[cls] = o->stride;
+                }
+        return true;
+    }
+
+    TapeLoop longestFrom(size_t s, size_t p) const
+    {
+        // Cheap first, without allocating: loopable operations that repeat for as many
+        // periods as a loop needs (most starts and periods fail here).
+        if (s + kMinLoopCount * p > code_.size())
+            return {};
+        for (size_t i = s; i < s + (kMinLoopCount - 1) * p; ++i)
+            if (!loopable(code_[i].op) || code_[i].op != code_[i + p].op)
+                return {};
+        TapeLoop l;
+        l.start = s;
+        l.period = p;
+        l.a.assign(p, {});
+        l.b.assign(p, {});
+        l.stride.assign(p, 0);
+        size_t k = 1;
+        while (periodMatches(s, p, k, l))
+            ++k;
+        l.count = k >= 2 && uniformSteps(l, code_) ? k : 0; // periods 0 .. k - 1
+        return l;
+    }
+
+    // The loop leaves the last iteration's results only: every read after the stretch of
+    // a value made in it must be of the last period's, or of a load, which can be done
+    // again. Where an earlier period's other value is read later, the stretch ends after
+    // that period (its later periods stay straight-line code). False when too little is left.
+    bool endWhereLiveOutAllows(TapeLoop& l) const
+    {
+        for (;;) {
+            if (l.count < kMinLoopCount)
+                return false;
+            const size_t end = l.start + l.period * l.count, lastStart = end - l.period;
+            size_t keep = l.count;
+            for (size_t w = l.start; w < lastStart; ++w) {
+                const Instr& I = code_[w];
+                if (writesRegister(I.op) && I.op != TOp::LoadY && I.op != TOp::LoadYp &&
+                    lastRead(I.dst) >= static_cast<int64_t>(end))
+                    keep = std::min(keep, (w - l.start) / l.period + 1);
+            }
+            if (keep == l.count)
+                break;
+            l.count = keep;
+        }
+        for (size_t pc = l.start + 1; pc < l.start + l.period * l.count; ++pc)
+            if (jumpTarget_[pc])
+                return false; // no jump from outside lands inside (the stretch itself has none)
+        return true;
+    }
+
+    // The reads after loop i's stretch of the values made in it, but those a later loop
+    // loads again itself (its Load operands).
+    void collectLiveOut(std::vector<TapeLoop>& loops, size_t i) const
+    {
+        TapeLoop& l = loops[i];
+        const size_t end = l.start + l.period * l.count;
+        l.liveOut.clear();
+        size_t later = i + 1;
+        for (size_t pc = end; pc < code_.size(); ++pc) {
+            while (later < loops.size() && pc >= loops[later].start + loops[later].period * loops[later].count)
+                ++later;
+            const TapeLoop* in = later < loops.size() && pc >= loops[later].start ? &loops[later] : nullptr;
+            const RegisterReads reads = registerReads(code_[pc]);
+            for (int f = 0; f < reads.count; ++f) {
+                const int field = reads.field[static_cast<size_t>(f)];
+                if (in) {
+                    const size_t j = (pc - in->start) % in->period;
+                    const TapeLoop::Operand& o = f == 0 ? in->a[j] : in->b[j];
+                    if (o.kind == TapeLoop::Operand::Kind::Load)
+                        continue;
+                }
+                const int64_t w = writerOf(registerField(code_[pc], field));
+                if (w < static_cast<int64_t>(l.start) || w >= static_cast<int64_t>(end))
+                    continue;
+                const auto offset = static_cast<size_t>(w) - l.start;
+                TapeLoop::LiveOut o;
+                o.position = pc;
+                o.field = field;
+                if (offset / l.period + 1 == l.count) {
+                    o.body = static_cast<int32_t>(offset % l.period);
+                } else { // a load (endWhereLiveOutAllows): done again
+                    o.load = code_[static_cast<size_t>(w)].op;
+                    o.index = code_[static_cast<size_t>(w)].a;
+                }
+                l.liveOut.push_back(o);
+            }
+        }
+    }
+
+    int64_t lastRead(int32_t reg) const
+    {
+        return reg >= 0 && static_cast<size_t>(reg) < lastRead_.size() ? lastRead_[static_cast<size_t>(reg)] : -1;
+    }
+
+    const std::vector<Instr>& code_;
+    std::vector<int64_t> writer_, lastRead_;
+    std::vector<char> jumpTarget_;
+};
+
+} // namespace
+
+std::vector<TapeLoop> findTapeLoops(const std::vector<Instr>& code) { return Finder(code).find(); }
+
+void bindTapeLoops(std::vector<TapeLoop>& loops, const std::vector<Instr>& code)
+{
+    for (TapeLoop& l : loops) {
+        // An outside value is read, in every period, from the register it has from where it
+        // is made to its last read: the first period's operand names it.
+        for (size_t j = 0; j < l.period; ++j) {
+            const Instr& first = code[l.start + j];
+            const RegisterReads reads = registerReads(first);
+            for (int f = 0; f < reads.count; ++f) {
+                TapeLoop::Operand& op = f == 0 ? l.a[j] : l.b[j];
+                if (op.kind == TapeLoop::Operand::Kind::Outside)
+                    op.index = registerField(first, reads.field[static_cast<size_t>(f)]);
+            }
+        }
+        for (TapeLoop::CarryIn& c : l.carries)
+            c.reg = registerField(code[c.position], c.field);
+        for (TapeLoop::LiveOut& o : l.liveOut)
+            o.reg = registerField(code[o.position], o.field);
+        // A value read many times after the stretch (a last torque every row reads) is
+        // put in its register once.
+        const auto key = [](const TapeLoop::LiveOut& o) { return std::tuple(o.reg, o.body, o.load, o.index); };
+        std::sort(l.liveOut.begin(), l.liveOut.end(),
+                  [&key](const TapeLoop::LiveOut& x, const TapeLoop::LiveOut& y) { return key(x) < key(y); });
+        l.liveOut.erase(std::unique(l.liveOut.begin(), l.liveOut.end(),
+                                    [&key](const TapeLoop::LiveOut& x, const TapeLoop::LiveOut& y) { return key(x) == key(y); }),
+                        l.liveOut.end());
+    }
+}
+
+} // namespace flange::codegen
