@@ -161,7 +161,7 @@ Tape TapeCompiler::finish()
     // register (tape_loops.hpp).
     std::vector<TapeLoop> loops;
     if (NativeCode::enabled() && tape_.code_.size() > NativeCode::kMostInstructions)
-        loops = findTapeLoops(tape_.code_);
+        loops = findTapeLoops(tape_.code_, NativeCode::kMostInstructions);
     reuseRegisters(tape_.code_, tape_.initialRegisters_);
     if (NativeCode::enabled()) {
         bindTapeLoops(loops, tape_.code_);

@@ -36,7 +36,7 @@ struct Source {
 
 class Finder {
 public:
-    explicit Finder(const std::vector<Instr>& code) : code_(code)
+    Finder(const std::vector<Instr>& code, size_t straightLimit) : code_(code), straightLimit_(straightLimit)
     {
         // Before reuse every register is written by one instruction, an if-expression's
         // result by two (one per branch): those are never inside a stretch, which has no jumps.
@@ -59,6 +59,11 @@ public:
                     lastRead_[static_cast<size_t>(reg)] = static_cast<int64_t>(pc);
             }
         }
+        // The operations as bytes, those a loop cannot hold marked: the cheap check's
+        // comparisons run over a compact array.
+        ops_.resize(code.size());
+        for (size_t pc = 0; pc < code.size(); ++pc)
+            ops_[pc] = loopable(code[pc].op) ? static_cast<uint8_t>(code[pc].op) : kNotLoopable;
         jumpTarget_.assign(code.size() + 1, 0);
         for (const Instr& I : code)
             if ((I.op == TOp::Jump || I.op == TOp::JumpIfZero) && I.dst >= 0 && static_cast<size_t>(I.dst) <= code.size())
@@ -67,13 +72,46 @@ public:
 
     std::vector<TapeLoop> find()
     {
+        // Where a loop may start: per period, the first period's worth of positions of every
+        // stretch whose operations repeat one period on for as many periods as a loop needs,
+        // found in one backward pass per period over the operations as bytes.
+        struct Candidate {
+            size_t start, period;
+        };
+        std::vector<Candidate> candidates;
+        const size_t n = code_.size();
+        // Instructions no loop can hold stay straight-line code: beyond the limit native code
+        // has, loops cannot help, and the search is not worth its time (a drive line whose
+        // backlash elements' if-expressions are a fifth of its tape).
+        if (static_cast<size_t>(std::count(ops_.begin(), ops_.end(), kNotLoopable)) > straightLimit_)
+            return {};
+        for (size_t p = 1; p <= kLongestPeriod && p * kMinLoopCount <= n; ++p) {
+            if (!worthAPass(p))
+                continue;
+            // One forward pass: each maximal run of positions whose operation repeats a
+            // period on gives its first period's positions, where long enough.
+            const size_t need = (kMinLoopCount - 1) * p;
+            size_t runStart = 0;
+            for (size_t i = 0; i + p <= n; ++i) {
+                if (i + p < n && ops_[i] != kNotLoopable && ops_[i] == ops_[i + p])
+                    continue;
+                for (size_t c = runStart; c < runStart + p && c + need <= i; ++c)
+                    candidates.push_back({c, p});
+                runStart = i + 1;
+            }
+        }
+        std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
+            return x.start != y.start ? x.start < y.start : x.period < y.period;
+        });
         std::vector<TapeLoop> loops;
-        size_t s = 0;
-        while (s + 2 * kMinLoopCount <= code_.size()) {
+        size_t free = 0; // the first instruction after the last loop taken
+        for (size_t c = 0; c < candidates.size() && work_ <= kWorkPerInstruction * n;) {
+            const size_t s = candidates[c].start;
             TapeLoop best;
             std::vector<size_t> found; // periods that loop from s: their multiples repeat them
-            for (size_t p = 1; p <= kLongestPeriod && s + p * kMinLoopCount <= code_.size(); ++p) {
-                if (std::any_of(found.begin(), found.end(), [p](size_t q) { return p % q == 0; }))
+            for (; c < candidates.size() && candidates[c].start == s; ++c) {
+                const size_t p = candidates[c].period;
+                if (s < free || std::any_of(found.begin(), found.end(), [p](size_t q) { return p % q == 0; }))
                     continue;
                 TapeLoop l = longestFrom(s, p);
                 if (l.count >= kMinLoopCount)
@@ -81,12 +119,9 @@ public:
                 if (l.count * l.period > best.count * best.period)
                     best = std::move(l);
             }
-            if (endWhereLiveOutAllows(best)) {
-                s = best.start + best.period * best.count;
+            if (best.count > 0 && endWhereLiveOutAllows(best)) {
+                free = best.start + best.period * best.count;
                 loops.push_back(std::move(best));
-            } else {
-                // Past a periodic stretch too short to loop, or not loopable from here: on.
-                s += std::max<size_t>(1, best.count > 1 ? best.period : 1);
             }
         }
         for (size_t i = 0; i < loops.size(); ++i)
@@ -96,6 +131,13 @@ public:
 
 private:
     static constexpr int64_t kWrittenTwice = -2;
+    // The search stops after comparing this many instructions' operands per instruction of
+    // the tape: a drive line's needs about one, and a tape whose operations repeat without
+    // a loop in them (components in alternating order) must not cost more than compiling it.
+    static constexpr size_t kWorkPerInstruction = 4;
+    size_t work_ = 0;
+    static constexpr uint8_t kNotLoopable = 0xFF;
+    std::vector<uint8_t> ops_;
 
     int64_t writerOf(int32_t reg) const
     {
@@ -130,10 +172,11 @@ private:
     // operations and outputs, sources and index steps as `pattern` records (filled in
     // from period 1), and for period 1 also against period 0, where a carried value may
     // still come from before the stretch.
-    bool periodMatches(size_t s, size_t p, size_t k, TapeLoop& pattern) const
+    bool periodMatches(size_t s, size_t p, size_t k, TapeLoop& pattern)
     {
         if (s + (k + 1) * p > code_.size())
             return false;
+        work_ += p;
         for (size_t j = 0; j < p; ++j) {
             const size_t pc = s + k * p + j, first = s + j;
             const Instr &I = code_[pc], &F = code_[first];
@@ -232,25 +275,39 @@ private:
         return true;
     }
 
-    TapeLoop longestFrom(size_t s, size_t p) const
+    // Whether four operations in a row repeat one period on at a twentieth of a sample of
+    // the tape's positions: a period that can make a long tape native covers much of it,
+    // while a period that fits nothing matches four in a row at random less than once in a
+    // hundred. A pass per period over the whole tape is then made for a few periods only.
+    bool worthAPass(size_t p) const
     {
-        // Cheap first, without allocating: loopable operations that repeat for as many
-        // periods as a loop needs (most starts and periods fail here).
-        if (s + kMinLoopCount * p > code_.size())
-            return {};
-        for (size_t i = s; i < s + (kMinLoopCount - 1) * p; ++i)
-            if (!loopable(code_[i].op) || code_[i].op != code_[i + p].op)
-                return {};
+        constexpr size_t kStep = 32, kRow = 4;
+        size_t samples = 0, matches = 0;
+        for (size_t i = 0; i + p + kRow <= ops_.size(); i += kStep) {
+            ++samples;
+            bool same = true;
+            for (size_t k = 0; k < kRow && same; ++k)
+                same = ops_[i + k] != kNotLoopable && ops_[i + k] == ops_[i + k + p];
+            matches += same ? 1 : 0;
+        }
+        return matches * 20 >= samples && matches > 0;
+    }
+
+    // The longest stretch from s with period p that qualifies (count 0 where none does).
+    TapeLoop longestFrom(size_t s, size_t p)
+    {
         TapeLoop l;
         l.start = s;
         l.period = p;
         l.a.assign(p, {});
         l.b.assign(p, {});
         l.stride.assign(p, 0);
-        size_t k = 1;
+        if (!periodMatches(s, p, 1, l) || !uniformSteps(l, code_)) // the strides are known after period 1
+            return {};
+        size_t k = 2;
         while (periodMatches(s, p, k, l))
             ++k;
-        l.count = k >= 2 && uniformSteps(l, code_) ? k : 0; // periods 0 .. k - 1
+        l.count = k; // periods 0 .. k - 1
         return l;
     }
 
@@ -326,13 +383,17 @@ private:
     }
 
     const std::vector<Instr>& code_;
+    size_t straightLimit_;
     std::vector<int64_t> writer_, lastRead_;
     std::vector<char> jumpTarget_;
 };
 
 } // namespace
 
-std::vector<TapeLoop> findTapeLoops(const std::vector<Instr>& code) { return Finder(code).find(); }
+std::vector<TapeLoop> findTapeLoops(const std::vector<Instr>& code, size_t straightLimit)
+{
+    return Finder(code, straightLimit).find();
+}
 
 void bindTapeLoops(std::vector<TapeLoop>& loops, const std::vector<Instr>& code)
 {

@@ -62,9 +62,10 @@ struct TapeLoop {
 };
 
 // The stretches worth a loop (at least kMinLoopCount periods), in tape order, on `code` as
-// the compiler made it (before reuseRegisters). Native code needs 2 × period + 2 scratch
-// registers for the longest.
-std::vector<TapeLoop> findTapeLoops(const std::vector<Instr>& code);
+// the compiler made it (before reuseRegisters); none where more than `straightLimit`
+// instructions could not be in a loop (native code's limit, NativeCode::kMostInstructions).
+// Native code needs 2 × period + 2 scratch registers for the longest.
+std::vector<TapeLoop> findTapeLoops(const std::vector<Instr>& code, size_t straightLimit);
 
 // Fills in the registers of the loops' outside operands, first-iteration carries and
 // live-outs from `code` after reuseRegisters, which renames registers and never moves an
