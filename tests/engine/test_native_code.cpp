@@ -71,6 +71,26 @@ std::vector<double> runBothWays(const codegen::Tape& tape, size_t outputs, const
     return native0;
 }
 
+// The model simulated with native code off and on; every value of every row must agree
+// bit for bit. Returns the native run.
+test::Simulated simulateBothWays(const std::string& json)
+{
+    test::Simulated interpreted = [&] {
+        NativeSetting off(false);
+        return test::simulateJson(json);
+    }();
+    NativeSetting on(true);
+    test::Simulated native = test::simulateJson(json);
+    REQUIRE_FALSE(interpreted.model->residual.isNative());
+    REQUIRE(native.sink.rows.size() == interpreted.sink.rows.size());
+    CHECK(native.stats.steps == interpreted.stats.steps);
+    for (size_t r = 0; r < native.sink.rows.size(); ++r)
+        for (size_t c = 0; c < native.sink.rows[r].size(); ++c)
+            if (std::bit_cast<uint64_t>(native.sink.rows[r][c]) != std::bit_cast<uint64_t>(interpreted.sink.rows[r][c]))
+                FAIL(native.sink.names[c] << " differs at t = " << native.sink.times[r]);
+    return native;
+}
+
 } // namespace
 
 TEST_CASE("Native code gives the interpreter's bits for every operation, on IEEE's corner values")
@@ -208,20 +228,8 @@ TEST_CASE("A simulation with native tapes gives the interpreted one's results bi
     // interpolated loss table and sticking: LossyGearDemo1.
     for (const char* model : {"Rotational/CoupledClutches.json", "Rotational/LossyGearDemo1.json"}) {
         INFO(model);
-        test::Simulated interpreted = [&] {
-            NativeSetting off(false);
-            return test::simulateJson(test::bundledModel(model));
-        }();
-        NativeSetting on(true);
-        test::Simulated native = test::simulateJson(test::bundledModel(model));
-        REQUIRE(native.model->residual.isNative());
-        REQUIRE_FALSE(interpreted.model->residual.isNative());
-        REQUIRE(native.sink.rows.size() == interpreted.sink.rows.size());
-        CHECK(native.stats.steps == interpreted.stats.steps);
-        for (size_t r = 0; r < native.sink.rows.size(); ++r)
-            for (size_t c = 0; c < native.sink.rows[r].size(); ++c)
-                if (std::bit_cast<uint64_t>(native.sink.rows[r][c]) != std::bit_cast<uint64_t>(interpreted.sink.rows[r][c]))
-                    FAIL(native.sink.names[c] << " differs at t = " << native.sink.times[r]);
+        const test::Simulated native = simulateBothWays(test::bundledModel(model));
+        CHECK(native.model->residual.isNative());
     }
 }
 
@@ -330,21 +338,8 @@ TEST_CASE("A simulation of a long drive line with looped native tapes gives the 
     SKIP("native code is made for x86-64 Linux only; elsewhere every tape is interpreted");
 #endif
     // 1,500 inertias: residual, Jacobian and computed values all beyond straight-line native code
-    const std::string model = flange::bench::chainDiagram(1500, 0.05);
-    test::Simulated interpreted = [&] {
-        NativeSetting off(false);
-        return test::simulateJson(model);
-    }();
-    NativeSetting on(true);
-    test::Simulated native = test::simulateJson(model);
+    const test::Simulated native = simulateBothWays(flange::bench::chainDiagram(1500, 0.05));
     REQUIRE(native.model->residual.instructionCount() > codegen::NativeCode::kMostInstructions);
     CHECK(native.model->residual.isNative());
     CHECK(native.model->computed.isNative());
-    REQUIRE_FALSE(interpreted.model->residual.isNative());
-    REQUIRE(native.sink.rows.size() == interpreted.sink.rows.size());
-    CHECK(native.stats.steps == interpreted.stats.steps);
-    for (size_t r = 0; r < native.sink.rows.size(); ++r)
-        for (size_t c = 0; c < native.sink.rows[r].size(); ++c)
-            if (std::bit_cast<uint64_t>(native.sink.rows[r][c]) != std::bit_cast<uint64_t>(interpreted.sink.rows[r][c]))
-                FAIL(native.sink.names[c] << " differs at t = " << native.sink.times[r]);
 }
