@@ -74,7 +74,7 @@ public:
     {
         // Where a loop may start: per period, the first period's worth of positions of every
         // stretch whose operations repeat one period on for as many periods as a loop needs,
-        // found in one backward pass per period over the operations as bytes.
+        // found in one pass per period over the operations as bytes.
         struct Candidate {
             size_t start, period;
         };
