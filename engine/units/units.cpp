@@ -112,7 +112,13 @@ std::string siText(const Dimension& d)
         if (e == 0)
             continue;
         std::string& side = e > 0 ? num : den;
-        side += (side.empty() ? "" : ".") + std::string(names[b]) + (std::abs(e) == 1 ? "" : std::to_string(std::abs(e)));
+        // Appended piece by piece, not "." + ...: GCC 12 warns (-Wrestrict, a false
+        // positive) on a literal joined to a temporary string.
+        if (!side.empty())
+            side += '.';
+        side += names[b];
+        if (std::abs(e) != 1)
+            side += std::to_string(std::abs(e));
     }
     if (num.empty() && den.empty())
         return "1";

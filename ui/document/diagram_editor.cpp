@@ -177,7 +177,7 @@ QString DiagramEditor::addComponent(const QString& type, QPointF position, QStri
 ConnectionCheck DiagramEditor::connect(const QString& a, const QString& b, const Points& points)
 {
     if (doc_.isReadOnly())
-        return ConnectionCheck{QObject::tr("A library subsystem cannot be changed here"), {}, {}};
+        return ConnectionCheck{QObject::tr("A library subsystem cannot be changed here"), {}, {}, {}};
     ConnectionCheck check = checkConnection(doc_, a, b);
     if (!check.allowed())
         return check;

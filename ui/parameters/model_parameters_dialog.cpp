@@ -124,7 +124,8 @@ int ModelParametersDialog::addParameter()
 {
     std::string name;
     for (int i = 1;; ++i) {
-        name = "p" + std::to_string(i);
+        name = std::to_string(i);
+        name.insert(name.begin(), 'p'); // not "p" + ...: GCC 12's -Wrestrict false positive
         if (std::none_of(diagram_.parameters.begin(), diagram_.parameters.end(),
                          [&](const auto& kv) { return kv.first == name; }) &&
             !diagram_.component(name))
