@@ -34,8 +34,9 @@ public:
     // loops: stretches of `code` to run as loops (tape_loops.hpp), bound to its registers;
     // their scratch registers start at `scratch` (2 × the longest period of them + 2), which
     // the tape's register file must hold. The limit above counts a loop's body once.
-    static std::shared_ptr<const NativeCode> compile(const std::vector<Instr>& code,
-                                                     const std::vector<TapeLoop>& loops = {}, int32_t scratch = 0);
+    // (No default for loops: TapeLoop is incomplete here, and clang rejects a default then.)
+    static std::shared_ptr<const NativeCode> compile(const std::vector<Instr>& code, const std::vector<TapeLoop>& loops,
+                                                     int32_t scratch);
     NativeCode(const NativeCode&) = delete;
     NativeCode& operator=(const NativeCode&) = delete;
     ~NativeCode();
