@@ -31,16 +31,17 @@ bool Pool::sameKey(const Node& n, const Key& k) const
 
 void Pool::growTable()
 {
-    table_.assign(std::max<size_t>(64, table_.size() * 2), kNone);
+    // The slots move by the hash they keep: no node is read again.
+    std::vector<Slot> old(std::max<size_t>(64, table_.size() * 2), Slot{kNone, 0});
+    old.swap(table_);
     const size_t mask = table_.size() - 1;
-    for (size_t id = 0; id < nodes_.size(); ++id) {
-        const Node& n = nodes_[id];
-        if (isListedVar(n))
+    for (const Slot& s : old) {
+        if (s.id == kNone)
             continue;
-        size_t i = hashOf({n.op, n.a, n.b, n.c, n.index, n.value}) & mask;
-        while (table_[i] != kNone)
+        size_t i = s.hash & mask;
+        while (table_[i].id != kNone)
             i = (i + 1) & mask;
-        table_[i] = static_cast<NodeId>(id);
+        table_[i] = s;
     }
 }
 
@@ -58,10 +59,11 @@ NodeId Pool::intern(Op op, NodeId a, NodeId b, NodeId c, int32_t index, double v
     if ((nodes_.size() + 1) * 2 > table_.size())
         growTable();
     const size_t mask = table_.size() - 1;
-    size_t i = hashOf(key) & mask;
-    for (; table_[i] != kNone; i = (i + 1) & mask)
-        if (sameKey(nodes_[static_cast<size_t>(table_[i])], key))
-            return table_[i];
+    const auto hash = static_cast<uint32_t>(hashOf(key));
+    size_t i = hash & mask;
+    for (; table_[i].id != kNone; i = (i + 1) & mask)
+        if (table_[i].hash == hash && sameKey(nodes_[static_cast<size_t>(table_[i].id)], key))
+            return table_[i].id;
     Node n;
     n.op = op;
     n.a = a;
@@ -71,7 +73,7 @@ NodeId Pool::intern(Op op, NodeId a, NodeId b, NodeId c, int32_t index, double v
     n.value = value;
     NodeId id = static_cast<NodeId>(nodes_.size());
     nodes_.push_back(n);
-    table_[i] = id;
+    table_[i] = Slot{id, hash};
     return id;
 }
 
@@ -323,10 +325,48 @@ int32_t Pool::tableWithOptions(int32_t table, const TableOptions& o)
     return addTable(std::move(copy));
 }
 
+namespace {
+// The traversal stack of a visit or rewrite: one per thread, reused, so a pass over every
+// equation of a large model does not allocate once per equation. A traversal started from
+// inside another (a visitor that visits) takes a stack of its own.
+using TraversalStack = std::vector<std::pair<NodeId, bool>>;
+class StackLease {
+public:
+    StackLease() : outer_(!busy()) { busy() = true; }
+    ~StackLease()
+    {
+        if (outer_) {
+            shared().clear();
+            busy() = false;
+        }
+    }
+    StackLease(const StackLease&) = delete;
+    StackLease& operator=(const StackLease&) = delete;
+    TraversalStack& stack() { return outer_ ? shared() : own_; }
+
+private:
+    static bool& busy()
+    {
+        thread_local bool b = false;
+        return b;
+    }
+    static TraversalStack& shared()
+    {
+        thread_local TraversalStack s;
+        return s;
+    }
+    bool outer_;
+    TraversalStack own_;
+};
+} // namespace
+
 NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf, NodeMap<NodeId>& memo)
 {
     // Iterative post-order: models can be deep (long sums in big connection sets).
-    std::vector<std::pair<NodeId, bool>> stack{{root, false}};
+    StackLease lease;
+    TraversalStack& stack = lease.stack();
+    stack.push_back({root, false});
+    auto kept = [&memo](NodeId ch) { return ch == kNone || memo.at(ch) == ch; };
     while (!stack.empty()) {
         auto [id, expanded] = stack.back();
         stack.pop_back();
@@ -355,19 +395,28 @@ NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf
             if (out == kNone)
                 out = id;
             break;
-        case Op::Neg: out = neg(memo.at(n.a)); break;
-        case Op::Not: out = logicalNot(memo.at(n.a)); break;
-        case Op::If: out = ifThenElse(memo.at(n.a), memo.at(n.b), memo.at(n.c)); break;
-        case Op::Interp:
-        case Op::InterpSlope:
-            out = interp(n.index, memo.at(n.a), static_cast<int>(node(n.b).value), n.op == Op::InterpSlope,
-                         n.c == kNone ? kNone : memo.at(n.c));
-            break;
         default:
-            if (n.b == kNone)
-                out = unary(n.op, memo.at(n.a));
-            else
-                out = binary(n.op, memo.at(n.a), memo.at(n.b));
+            // Every node is a builder's result, and builders give their own results back
+            // unchanged, so a node whose operands stay is itself: no hash, no probe.
+            if (kept(n.a) && kept(n.b) && kept(n.c)) {
+                out = id;
+                break;
+            }
+            switch (n.op) {
+            case Op::Neg: out = neg(memo.at(n.a)); break;
+            case Op::Not: out = logicalNot(memo.at(n.a)); break;
+            case Op::If: out = ifThenElse(memo.at(n.a), memo.at(n.b), memo.at(n.c)); break;
+            case Op::Interp:
+            case Op::InterpSlope:
+                out = interp(n.index, memo.at(n.a), static_cast<int>(node(n.b).value), n.op == Op::InterpSlope,
+                             n.c == kNone ? kNone : memo.at(n.c));
+                break;
+            default:
+                if (n.b == kNone)
+                    out = unary(n.op, memo.at(n.a));
+                else
+                    out = binary(n.op, memo.at(n.a), memo.at(n.b));
+            }
         }
         memo.set(id, out);
     }
@@ -401,7 +450,9 @@ void Pool::visit(NodeId root, const std::function<void(NodeId, const Node&)>& f)
                 busy = false;
         }
     } release{outer};
-    std::vector<std::pair<NodeId, bool>> stack{{root, false}};
+    StackLease lease;
+    TraversalStack& stack = lease.stack();
+    stack.push_back({root, false});
     while (!stack.empty()) {
         auto [id, expanded] = stack.back();
         stack.pop_back();

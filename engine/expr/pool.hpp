@@ -129,8 +129,15 @@ private:
     std::vector<Node> nodes_;
     // Open addressing with linear probing over node ids (kNone: empty), at most half
     // full: a model of 10^6 nodes interns without an allocation per node, and the table
-    // compares against nodes_ itself instead of holding a copy of every key.
-    std::vector<NodeId> table_;
+    // compares against nodes_ itself instead of holding a copy of every key. Each slot
+    // keeps its node's hash (the low 32 bits): a probe past another node compares that
+    // instead of reading the node, a cache miss in a large model, and growing the table
+    // hashes nothing again.
+    struct Slot {
+        NodeId id;
+        uint32_t hash;
+    };
+    std::vector<Slot> table_;
     std::vector<Table> tables_;
     // Shortcuts past the table for the nodes looked up most: flattening and differentiating
     // a 10,000-inertia chain ask for the constant 0 a million times and for variables
