@@ -97,6 +97,7 @@ public:
     // The same rows with other options (one copy per set of options).
     int32_t tableWithOptions(int32_t table, const TableOptions& o);
     const Table& table(int32_t id) const { return tables_[static_cast<size_t>(id)]; }
+    size_t tableCount() const { return tables_.size(); }
 
     bool isConst(NodeId id) const { return node(id).op == Op::Const; }
     bool isConst(NodeId id, double v) const { return isConst(id) && node(id).value == v; }

@@ -86,6 +86,20 @@ struct FlatModel {
     // integer()/floor()/ceil() of continuous arguments: argument node -> discrete variable
     std::map<std::pair<int, expr::NodeId>, int32_t> frozenIntegers;
 
+    // How far each of the model's lists reaches (tables: the pool's); what one instance
+    // added is the difference of two. A list added to the model belongs here too.
+    struct Extent {
+        size_t vars = 0, equations = 0, initialEquations = 0, discreteEquations = 0, initialDiscrete = 0, whens = 0,
+               relations = 0, warnings = 0, frozenIntegers = 0, tables = 0;
+        bool operator==(const Extent&) const = default;
+    };
+    Extent extent() const
+    {
+        return {vars.size(),  equations.size(), initialEquations.size(), discreteEquations.size(),
+                initialDiscrete.size(), whens.size(), relations.size(), warnings.size(),
+                frozenIntegers.size(), pool.tableCount()};
+    }
+
     int32_t addVar(FlatVar v);
     // der(v): the variable that is v's derivative, created on first use.
     int32_t derivativeOf(int32_t v);

@@ -4,6 +4,7 @@
 #include "engine/expr/parser.hpp"
 #include "engine/flatten/connections.hpp"
 #include "engine/flatten/instance_equations.hpp"
+#include "engine/flatten/instance_template.hpp"
 #include "engine/flatten/lower.hpp"
 #include "engine/flatten/parameter_values.hpp"
 #include "engine/library/connection_rules.hpp"
@@ -42,6 +43,7 @@ struct Level {
     std::vector<const diagram::Diagram*> chain; // the subsystems being expanded, outermost first
     std::vector<std::string> chainNames;
     std::vector<Override> overrides;
+    int id = 0; // each level its own: instance templates hold within one
 };
 
 std::string joined(const std::vector<std::string>& names, const std::string& last)
@@ -222,7 +224,7 @@ private:
         // Every declared parameter is evaluated, used or not, so a bad value is never silent.
         for (const library::ParameterDef& p : def.parameters)
             params.get(p.name);
-        Level in{sub, path + ".", params.scope(), at.lib.inside(def), at.chain, at.chainNames, {}};
+        Level in{sub, path + ".", params.scope(), at.lib.inside(def), at.chain, at.chainNames, {}, ++levels_};
         in.chain.push_back(sub);
         in.chainNames.push_back(comp.type);
         // The instance's own overrides first, then those from further out: applied in this
@@ -270,6 +272,21 @@ private:
         const int ci = static_cast<int>(m_.componentNames.size());
         m_.componentNames.push_back(path);
         m_.componentTypes.push_back(comp.type);
+        // Overrides from outside reach single instances: no two are alike there.
+        const bool alike = at.overrides.empty();
+        if (alike) {
+            if (const InstanceTemplate* t = templates_.find(&def, comp, at.id)) {
+                for (ConnectorInstance& c : t->stamp(m_, path, ci, templates_.memo()))
+                    addConnector(std::move(c));
+                return;
+            }
+        }
+        const bool capture = alike && templates_.wanted(&def, comp, at.id) &&
+                             std::none_of(def.connectors.begin(), def.connectors.end(),
+                                          [](const library::ConnectorDef& c) { return c.size.has_value(); });
+        const FlatModel::Extent before = m_.extent();
+        const size_t firstConnector = connectors_.size();
+        std::vector<std::pair<std::string, double>> realParameters;
         // Nothing keeps a leaf's scope once its equations are lowered: the instance lives only
         // while this runs, and its memory serves the next one.
         Inst in(at.scope, m_.pool, def, comp, path);
@@ -277,8 +294,11 @@ private:
         in.params.setDataFolder(d_.folder);
         for (const auto& p : def.parameters) {
             const Symbol value = in.params.get(p.name);
-            if (p.type == library::ValueType::Real && value.kind == Symbol::Kind::Value)
+            if (p.type == library::ValueType::Real && value.kind == Symbol::Kind::Value) {
                 m_.realParameters.emplace(path + "." + p.name, value.value);
+                if (capture)
+                    realParameters.emplace_back(p.name, value.value);
+            }
         }
         for (const auto& [k, v] : comp.variables)
             if (!def.variable(k))
@@ -393,6 +413,12 @@ private:
         }
         eqs.equations(def.equations, false);
         eqs.equations(def.initialEquations, true);
+        if (capture)
+            templates_.add(&def, comp, at.id,
+                           InstanceTemplate::capture(m_, before, path, ci,
+                                                     {connectors_.begin() + static_cast<std::ptrdiff_t>(firstConnector),
+                                                      connectors_.end()},
+                                                     std::move(realParameters)));
     }
 
     // A vector connector u[n]: n scalar connectors u[1]..u[n], each with its variable; the
@@ -526,6 +552,8 @@ private:
     std::unordered_set<std::string> absentVectors_; // vector connectors of components left out
     std::vector<ResolvedConnection> connections_;
     std::vector<Override> overrides_; // set on subsystem instances, each must reach a variable
+    int levels_ = 0;                  // levels made so far (Level::id)
+    InstanceTemplates templates_;
 };
 
 } // namespace
