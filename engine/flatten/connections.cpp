@@ -3,7 +3,7 @@
 #include "engine/error.hpp"
 #include "engine/library/connection_rules.hpp"
 
-#include <map>
+#include <vector>
 
 namespace flange::flatten {
 
@@ -62,22 +62,28 @@ void ConnectionBuilder::build()
     // Group the members with variables by set, in connector order; sets in the order of
     // their first member, so that the equations do not depend on the order of connections
     // (nor on whether the model was drawn with subsystems).
-    std::map<int, std::vector<int>> byRoot;
+    std::vector<std::vector<int>> byRoot(connectors_.size());
+    std::vector<int> roots; // in the order of their sets' first members
     for (size_t i = 0; i < connectors_.size(); ++i)
-        if (connectors_[i].enabled && !connectors_[i].outer)
-            byRoot[find(static_cast<int>(i))].push_back(static_cast<int>(i));
-    std::map<int, std::vector<int>> sets;
-    for (auto& [root, members] : byRoot)
-        sets[members.front()] = std::move(members);
+        if (connectors_[i].enabled && !connectors_[i].outer) {
+            std::vector<int>& set = byRoot[static_cast<size_t>(find(static_cast<int>(i)))];
+            if (set.empty())
+                roots.push_back(find(static_cast<int>(i)));
+            set.push_back(static_cast<int>(i));
+        }
     expr::Pool& p = m_.pool;
-    for (const auto& [first_, members] : sets) {
+    for (int root : roots) {
+        const std::vector<int>& members = byRoot[static_cast<size_t>(root)];
         const ConnectorInstance& first = connectors_[static_cast<size_t>(members.front())];
         std::string names;
-        std::vector<std::string> instances;
-        for (int i : members) {
+        for (int i : members)
             names += (names.empty() ? "" : ", ") + connectors_[static_cast<size_t>(i)].name();
-            instances.push_back(connectors_[static_cast<size_t>(i)].instance);
-        }
+        auto instances = [&] { // for messages
+            std::vector<std::string> list;
+            for (int i : members)
+                list.push_back(connectors_[static_cast<size_t>(i)].instance);
+            return list;
+        };
         if (library::isFlange(first.type)) {
             std::string origin = members.size() == 1 ? "unconnected flange " + names : "connection set {" + names + "}";
             for (size_t k = 1; k < members.size(); ++k) {
@@ -99,14 +105,14 @@ void ConnectionBuilder::build()
         for (int i : members) {
             if (!library::isInput(connectors_[static_cast<size_t>(i)].type)) {
                 if (output >= 0)
-                    throw badInput("signals " + names + ": two outputs drive the same inputs").about(instances);
+                    throw badInput("signals " + names + ": two outputs drive the same inputs").about(instances());
                 output = i;
             }
         }
         if (output < 0) {
             if (members.size() == 1)
-                throw badInput("input '" + names + "' is not connected").about(instances);
-            throw badInput("inputs " + names + " are connected together but no output drives them").about(instances);
+                throw badInput("input '" + names + "' is not connected").about(instances());
+            throw badInput("inputs " + names + " are connected together but no output drives them").about(instances());
         }
         const ConnectorInstance& out = connectors_[static_cast<size_t>(output)];
         for (int i : members) {

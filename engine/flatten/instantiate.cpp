@@ -63,6 +63,7 @@ public:
         m_.experiment = d_.experiment;
         index_.reserve(2 * d_.components.size()); // two connectors a component, typically: no rehash on the way
         Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}};
+        reserveForTopLevel(top);
         level(top, cancelled);
         for (const Override& o : overrides_)
             if (!*o.used)
@@ -82,6 +83,21 @@ private:
         InstanceParameters params;
         std::unordered_map<std::string, Symbol> names; // variables and connector members
     };
+
+    // Room for the top level's parts from the start, as their definitions count them (and
+    // a derivative or two each): a drive line of 10,000 parts would otherwise move its
+    // variables and equations to larger lists about twenty times each.
+    void reserveForTopLevel(const Level& top)
+    {
+        size_t vars = 0, equations = 0;
+        for (const diagram::Component& c : d_.components)
+            if (const ComponentDefinition* def = top.lib.find(c.type); def && !def->subsystem) {
+                vars += def->variables.size() + 2 * def->connectors.size() + 2;
+                equations += def->equations.size() + 2 * def->connectors.size();
+            }
+        m_.vars.reserve(vars);
+        m_.equations.reserve(equations);
+    }
 
     void level(const Level& at, const CancelFlag& cancelled)
     {
