@@ -278,3 +278,18 @@ TEST_CASE("on a run with very many variables the filter waits for a pause in typ
     small.browser.filterEdit()->setText("W");
     CHECK(visibleLeaves(small.model) == QStringList{"inertia1.w", "clutch1.w_rel"});
 }
+
+TEST_CASE("the next run with the same variables lets the previous one go, and its names are found", "[results]")
+{
+    Shown s;
+    std::shared_ptr<RunResult> first = clutchRun();
+    const std::weak_ptr<RunResult> firstSeen = first;
+    s.browser.setResult(first);
+    s.browser.setCursorTime(0.5);
+    first.reset();
+    s.browser.setResult(clutchRun());
+    CHECK(firstSeen.expired()); // its rows are not kept alive by the tree
+    s.browser.selectComponent("clutch1");
+    CHECK(s.browser.view()->currentIndex().data(VariableTreeModel::PathRole).toString() == "clutch1");
+    CHECK(cell(s.model, "clutch1.w_rel", VariableTreeModel::ValueColumn) == "0.5");
+}

@@ -89,7 +89,7 @@ VariableBrowser::VariableBrowser(QWidget* parent) : QWidget(parent)
             applyFilter();
     });
     connect(showProtected_, &QCheckBox::toggled, this, &VariableBrowser::applyFilter);
-    connect(model_, &QStandardItemModel::itemChanged, this, &VariableBrowser::itemChanged);
+    connect(model_, &VariableTreeModel::checkToggled, this, &VariableBrowser::checkToggled);
     connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, &VariableBrowser::currentChanged);
     connect(view_, &QTreeView::expanded, this, [this](const QModelIndex& index) {
         if (!quiet_ && filter_->text().isEmpty())
@@ -103,43 +103,22 @@ VariableBrowser::VariableBrowser(QWidget* parent) : QWidget(parent)
 
 VariableBrowser::~VariableBrowser() = default;
 
-namespace {
-
-bool sameNames(const std::vector<ResultVariable>& a, const std::vector<ResultVariable>& b)
-{
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ResultVariable& x, const ResultVariable& y) {
-        return x.name == y.name && x.unit == y.unit && x.isProtected == y.isProtected;
-    });
-}
-
-} // namespace
-
 void VariableBrowser::setResult(std::shared_ptr<const RunResult> result)
 {
     QuietScope quiet(quiet_);
-    // A re-run of the same model has the same variables: keep the tree (rebuilding it is
-    // what costs on large models), read values from the new run.
-    const bool sameVariables = result_ && result && result_->variableCount() > 0 &&
-                               sameNames(result_->variables(), result->variables());
     result_ = std::move(result);
-    if (!sameVariables)
-        model_->setVariables(result_.get(), checked_);
+    model_->setVariables(result_, checked_);
     pages_->setCurrentIndex(result_ && result_->variableCount() ? 1 : 0);
     restoreExpansion();
     if (cursor_)
-        model_->showValuesAt(result_.get(), *cursor_);
+        model_->showValuesAt(result_, *cursor_);
 }
 
 void VariableBrowser::setPlotted(const QStringList& names)
 {
     QuietScope quiet(quiet_);
     checked_ = QSet<QString>(names.begin(), names.end());
-    for (QStandardItem* leaf : model_->leaves()) {
-        const Qt::CheckState state =
-            checked_.contains(leaf->data(VariableTreeModel::PathRole).toString()) ? Qt::Checked : Qt::Unchecked;
-        if (leaf->checkState() != state)
-            leaf->setCheckState(state);
-    }
+    model_->setChecked(checked_);
 }
 
 QStringList VariableBrowser::plotted() const
@@ -153,13 +132,13 @@ void VariableBrowser::setCursorTime(double t)
 {
     QuietScope quiet(quiet_);
     cursor_ = t;
-    model_->showValuesAt(result_.get(), t);
+    model_->showValuesAt(result_, t);
+    view_->viewport()->update(); // the opened nodes' values too
 }
 
 void VariableBrowser::selectComponent(const QString& instance)
 {
-    QStandardItem* item = model_->item(instance);
-    const QModelIndex index = item ? proxy_->mapFromSource(item->index()) : QModelIndex();
+    const QModelIndex index = proxy_->mapFromSource(model_->indexOf(instance));
     if (!index.isValid())
         return; // not in this run, or filtered out
     QuietScope quiet(quiet_);
@@ -214,18 +193,14 @@ void VariableBrowser::restoreExpansion()
     }
     view_->collapseAll();
     for (const QString& path : std::as_const(expanded_))
-        if (QStandardItem* item = model_->item(path))
-            view_->expand(proxy_->mapFromSource(item->index()));
+        if (const QModelIndex index = model_->indexOf(path); index.isValid())
+            view_->expand(proxy_->mapFromSource(index));
 }
 
-void VariableBrowser::itemChanged(QStandardItem* item)
+void VariableBrowser::checkToggled(const QString& name, bool on)
 {
-    if (quiet_ || item->column() != VariableTreeModel::NameColumn || !item->data(VariableTreeModel::LeafRole).toBool())
-        return;
-    const QString name = item->data(VariableTreeModel::PathRole).toString();
-    const bool on = item->checkState() == Qt::Checked;
-    if (on == checked_.contains(name))
-        return; // not the check mark that changed
+    if (quiet_ || on == checked_.contains(name))
+        return; // not the user's tick, or nothing changed
     if (on)
         checked_.insert(name);
     else

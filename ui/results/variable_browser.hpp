@@ -13,7 +13,6 @@
 class QCheckBox;
 class QLineEdit;
 class QStackedWidget;
-class QStandardItem;
 class QTimer;
 class QTreeView;
 
@@ -62,7 +61,7 @@ signals:
 private:
     void applyFilter();
     void restoreExpansion();
-    void itemChanged(QStandardItem* item);
+    void checkToggled(const QString& name, bool on);
     void currentChanged();
 
     QLineEdit* filter_;

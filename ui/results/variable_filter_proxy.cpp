@@ -9,6 +9,9 @@ VariableFilterProxy::VariableFilterProxy(QObject* parent) : QSortFilterProxyMode
     // A node is shown when any variable below it is: nodes themselves never match, so a
     // component whose variables are all hidden disappears with them.
     setRecursiveFilteringEnabled(true);
+    // What is filtered on (names, protection) never changes within a run: the Value
+    // column's changes at every crosshair move need no filtering again.
+    setDynamicSortFilter(false);
 }
 
 void VariableFilterProxy::setText(const QString& text)
