@@ -1,5 +1,7 @@
 #include "engine/diagram/diagram.hpp"
 
+#include <algorithm>
+
 namespace flange::diagram {
 
 const Json* Component::parameter(const std::string& n) const
@@ -60,6 +62,51 @@ const OuterConnector* Diagram::connector(const std::string& n) const
         if (c.name == n)
             return &c;
     return nullptr;
+}
+
+namespace {
+
+bool alike(const Experiment& a, const Experiment& b)
+{
+    return a.startTime == b.startTime && a.stopTime == b.stopTime && a.interval == b.interval &&
+           a.tolerance == b.tolerance;
+}
+
+bool alike(const Component& a, const Component& b)
+{
+    return a.name == b.name && a.type == b.type && a.parameters == b.parameters && a.variables == b.variables &&
+           a.condition == b.condition && a.extra == b.extra;
+}
+
+bool alike(const Connection& a, const Connection& b) { return a.from == b.from && a.to == b.to && a.extra == b.extra; }
+
+bool alike(const OuterConnector& a, const OuterConnector& b)
+{
+    return a.name == b.name && a.type == b.type && a.condition == b.condition && a.extra == b.extra;
+}
+
+bool alike(const DiagramVariable& a, const DiagramVariable& b)
+{
+    return a.name == b.name && a.value == b.value && a.unit == b.unit && a.start == b.start && a.fixed == b.fixed &&
+           a.extra == b.extra;
+}
+
+template <class T>
+bool allAlike(const std::vector<T>& a, const std::vector<T>& b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const T& x, const T& y) { return alike(x, y); });
+}
+
+} // namespace
+
+bool simulatesAlike(const Diagram& a, const Diagram& b)
+{
+    return a.name == b.name && alike(a.experiment, b.experiment) && a.parameters == b.parameters &&
+           allAlike(a.components, b.components) && allAlike(a.connections, b.connections) && a.extra == b.extra &&
+           allAlike(a.connectors, b.connectors) &&
+           allAlike(a.variables, b.variables) && a.folder == b.folder &&
+           std::equal(a.subsystems.begin(), a.subsystems.end(), b.subsystems.begin(), b.subsystems.end(),
+                      [](const Diagram& x, const Diagram& y) { return simulatesAlike(x, y); });
 }
 
 bool splitEndpoint(const std::string& endpoint, std::string& instance, std::string& connector)

@@ -96,15 +96,15 @@ RunController::~RunController()
             w->thread.join();
 }
 
-void RunController::start(const diagram::Diagram& diagram, std::shared_ptr<const library::Library> library,
+void RunController::start(std::shared_ptr<const diagram::Diagram> diagram, std::shared_ptr<const library::Library> library,
                           const SimulationOptions& options)
 {
     cancel();
     const int id = ++runId_;
     auto result = std::make_shared<RunResult>();
     result->number = ++runNumber_;
-    result->startTime = diagram.experiment.startTime;
-    result->stopTime = options.stopTime.value_or(diagram.experiment.stopTime);
+    result->startTime = diagram->experiment.startTime;
+    result->stopTime = options.stopTime.value_or(diagram->experiment.stopTime);
     previous_ = lastFinished_;
     current_ = result;
     running_ = true;
@@ -117,8 +117,8 @@ void RunController::start(const diagram::Diagram& diagram, std::shared_ptr<const
         QMetaObject::invokeMethod(
             this, [this, id, batch] { deliver(id, batch); }, Qt::QueuedConnection);
     };
-    worker->thread = std::thread([d = diagram, lib = std::move(library), options, rowMemory = rowMemory_, w, post] {
-        work(d, *lib, options, rowMemory, w->cancel, post);
+    worker->thread = std::thread([d = std::move(diagram), lib = std::move(library), options, rowMemory = rowMemory_, w, post] {
+        work(*d, *lib, options, rowMemory, w->cancel, post);
     });
     workers_.push_back(std::move(worker));
     emit runStarted();

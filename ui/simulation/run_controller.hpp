@@ -37,10 +37,16 @@ public:
     explicit RunController(QObject* parent = nullptr);
     ~RunController() override; // cancels and waits for the worker
 
-    // Copies the diagram and starts translating and simulating it. A run in progress is
-    // cancelled first; its rows stop arriving at once.
-    void start(const diagram::Diagram& diagram, std::shared_ptr<const library::Library> library,
+    // Starts translating and simulating the diagram, which the run keeps (and nothing may
+    // change). A run in progress is cancelled first; its rows stop arriving at once.
+    void start(std::shared_ptr<const diagram::Diagram> diagram, std::shared_ptr<const library::Library> library,
                const SimulationOptions& options = {});
+    // The same with a copy of the diagram.
+    void start(const diagram::Diagram& diagram, std::shared_ptr<const library::Library> library,
+               const SimulationOptions& options = {})
+    {
+        start(std::make_shared<const diagram::Diagram>(diagram), std::move(library), options);
+    }
     // The memory one run's rows may take (row_budget.hpp); from the next start on.
     void setRowMemory(std::size_t bytes) { rowMemory_ = bytes; }
     std::size_t rowMemory() const { return rowMemory_; }

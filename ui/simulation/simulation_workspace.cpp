@@ -31,20 +31,6 @@ namespace flange::ui {
 
 namespace {
 
-// The part of a diagram a simulation depends on: placements and routes left out, so
-// moving a component does not re-run the model.
-QString simulatedContent(const diagram::Diagram& d)
-{
-    diagram::Diagram copy = d;
-    for (diagram::Component& c : copy.components)
-        c.placement = {};
-    for (diagram::Connection& c : copy.connections)
-        c.points.clear();
-    copy.plot = diagram::Json::object();
-    copy.annotations = diagram::Json::array();
-    return QString::fromStdString(diagram::serializeDiagram(copy));
-}
-
 // Names in a message's text that look like components ("inertia1.phi", "clutch1: ...").
 QStringList componentsMentioned(const QString& text)
 {
@@ -115,7 +101,7 @@ SimulationWorkspace::SimulationWorkspace(QMainWindow* window, DiagramDocument* d
     autoRun_->setSingleShot(true);
     autoRun_->setInterval(150); // one run for a burst of edits (a wheel spun over a field)
     connect(autoRun_, &QTimer::timeout, this, [this] {
-        if (simulatedContent(document_->rootDiagram()) != lastRunKey_)
+        if (!lastRun_ || !diagram::simulatesAlike(document_->rootDiagram(), *lastRun_))
             simulate();
     });
 
@@ -238,7 +224,7 @@ void SimulationWorkspace::connectViews()
         liveRefresh_->stop();
         progress_->hide();
         progressLabel_->hide();
-        lastRunKey_.clear();
+        lastRun_.reset();
         showResults();
         loadPlotSetup();
     });
@@ -263,10 +249,10 @@ void SimulationWorkspace::refreshResults()
 
 void SimulationWorkspace::simulate()
 {
-    lastRunKey_ = simulatedContent(document_->rootDiagram());
+    lastRun_ = std::make_shared<const diagram::Diagram>(document_->rootDiagram());
     if (!variablesDock_->isVisible())
         variablesDock_->show();
-    controller_->start(document_->rootDiagram(), document_->sharedLibrary());
+    controller_->start(lastRun_, document_->sharedLibrary());
 }
 
 void SimulationWorkspace::stop()

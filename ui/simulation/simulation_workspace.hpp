@@ -10,12 +10,17 @@
 #include <QStringList>
 
 #include <cstddef>
+#include <memory>
 
 class QDockWidget;
 class QLabel;
 class QMainWindow;
 class QProgressBar;
 class QTimer;
+
+namespace flange::diagram {
+struct Diagram;
+}
 
 namespace flange::ui {
 
@@ -94,7 +99,7 @@ private:
     qint64 refreshCostMs_ = 0;
     bool syncingSelection_ = false;
     size_t browserVariables_ = 0; // variables of the current run the browser shows
-    QString lastRunKey_; // the simulated content of the diagram, to skip no-op re-runs
+    std::shared_ptr<const diagram::Diagram> lastRun_; // the diagram last run, to skip re-runs that change nothing
 };
 
 } // namespace flange::ui
