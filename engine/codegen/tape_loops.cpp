@@ -3,6 +3,7 @@
 #include "engine/codegen/register_reuse.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <tuple>
 
 namespace flange::codegen {
@@ -91,13 +92,24 @@ public:
             // One forward pass: each maximal run of positions whose operation repeats a
             // period on gives its first period's positions, where long enough.
             const size_t need = (kMinLoopCount - 1) * p;
-            size_t runStart = 0;
-            for (size_t i = 0; i + p <= n; ++i) {
-                if (i + p < n && ops_[i] != kNotLoopable && ops_[i] == ops_[i + p])
-                    continue;
-                for (size_t c = runStart; c < runStart + p && c + need <= i; ++c)
+            const uint8_t* ops = ops_.data();
+            const size_t last = n - p; // the last position with an operation a period on
+            for (size_t runStart = 0; runStart <= last;) {
+                size_t end = runStart; // the run's first position that does not repeat
+                // Eight operations at a time while they repeat and none is unloopable: the
+                // passes read long tapes whole, dozens of times (a period's multiples pass too).
+                for (uint64_t here = 0, on = 0; end + 8 <= last; end += 8) {
+                    std::memcpy(&here, ops + end, 8);
+                    std::memcpy(&on, ops + end + p, 8);
+                    const uint64_t flipped = ~here; // an unloopable byte (0xff) is a zero byte here
+                    if (here != on || ((flipped - 0x0101010101010101ULL) & ~flipped & 0x8080808080808080ULL) != 0)
+                        break;
+                }
+                while (end < last && ops[end] != kNotLoopable && ops[end] == ops[end + p])
+                    ++end;
+                for (size_t c = runStart; c < runStart + p && c + need <= end; ++c)
                     candidates.push_back({c, p});
-                runStart = i + 1;
+                runStart = end + 1;
             }
         }
         std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) {
