@@ -3,10 +3,11 @@
 // time derivatives (for Pantelides index reduction). Relations, discrete values and
 // pre() are frozen between events, so their derivative is zero and an if-expression
 // differentiates branch-wise with its condition unchanged.
+#include "engine/expr/node_map.hpp"
 #include "engine/expr/pool.hpp"
 
 #include <functional>
-#include <unordered_map>
+#include <memory>
 
 namespace flange::expr {
 
@@ -14,10 +15,10 @@ class Differentiator {
 public:
     // leaf gives the derivative of a Var or Time leaf.
     // timeMode: d/dt (withDerivative gives its stated derivative), else a partial derivative.
-    Differentiator(Pool& pool, std::function<NodeId(const Node&)> leaf, bool timeMode = false)
-        : pool_(pool), leaf_(std::move(leaf)), timeMode_(timeMode)
-    {
-    }
+    Differentiator(Pool& pool, std::function<NodeId(const Node&)> leaf, bool timeMode = false);
+    ~Differentiator();
+    Differentiator(const Differentiator&) = delete;
+    Differentiator& operator=(const Differentiator&) = delete;
     NodeId operator()(NodeId root);
 
 private:
@@ -25,7 +26,11 @@ private:
     Pool& pool_;
     std::function<NodeId(const Node&)> leaf_;
     bool timeMode_;
-    std::unordered_map<NodeId, NodeId> memo_;
+    // The derivatives found so far, by node: the thread's map (a Jacobian takes a partial
+    // derivative per entry, 80,000 for the 10,000-inertia chain, and a hash map each cost
+    // an allocation per node), or a map of its own for a differentiation inside another.
+    NodeMap<NodeId>* memo_;
+    std::unique_ptr<NodeMap<NodeId>> own_;
 };
 
 // d root / d var(v).

@@ -122,3 +122,27 @@ TEST_CASE("builders fold constants and share identical subtrees")
     CHECK(a == b);
     CHECK(p.size() == before + 3);
 }
+
+TEST_CASE("a differentiation inside another's leaf keeps its own derivatives")
+{
+    // The outer d/dt asks, for each variable, a partial derivative of another expression:
+    // the two must not share what they have found.
+    Pool p;
+    const NodeId x = p.var(0), y = p.var(1);
+    const NodeId inner = p.mul(x, p.mul(y, y)); // x*y^2: d/dy = 2xy
+    const NodeId outer = p.add(p.mul(x, x), y); // x^2 + y
+    std::vector<NodeId> innerSeen;
+    const NodeId dt = timeDerivative(p, outer, [&](int32_t v) {
+        innerSeen.push_back(partial(p, inner, 1));
+        return v + 10; // der(x) is variable 10, der(y) 11
+    });
+    REQUIRE(innerSeen.size() == 2);
+    CHECK(innerSeen[0] == innerSeen[1]); // the same partial both times
+    double vals[12] = {3, 5};
+    vals[10] = 7;
+    vals[11] = 11;
+    EvalContext ctx;
+    ctx.vars = vals;
+    CHECK(evaluate(p, innerSeen[0], ctx) == Approx(2 * 3 * 5));
+    CHECK(evaluate(p, dt, ctx) == Approx(2 * 3 * 7 + 11)); // 2x x' + y'
+}
