@@ -293,3 +293,15 @@ TEST_CASE("the next run with the same variables lets the previous one go, and it
     CHECK(s.browser.view()->currentIndex().data(VariableTreeModel::PathRole).toString() == "clutch1");
     CHECK(cell(s.model, "clutch1.w_rel", VariableTreeModel::ValueColumn) == "0.5");
 }
+
+TEST_CASE("values asked of a run without a variable's column stay blank", "[results]")
+{
+    VariableTreeModel model;
+    model.setVariables(clutchRun(), {});
+    auto shorter = std::make_shared<RunResult>();
+    shorter->begin({{"inertia1.phi", "rad", false, false}});
+    shorter->appendRows({0, 1}, {0, 2});
+    model.showValuesAt(shorter, 0.5);
+    CHECK(cell(&model, "inertia1.phi", VariableTreeModel::ValueColumn) == "1");
+    CHECK(cell(&model, "vehicle.mass.v", VariableTreeModel::ValueColumn).isEmpty());
+}
