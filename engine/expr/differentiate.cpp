@@ -4,44 +4,18 @@
 
 namespace flange::expr {
 
-namespace {
-bool& threadMapBusy()
-{
-    thread_local bool busy = false;
-    return busy;
-}
-NodeMap<NodeId>& threadMap()
-{
-    thread_local NodeMap<NodeId> map;
-    return map;
-}
-} // namespace
-
 Differentiator::Differentiator(Pool& pool, std::function<NodeId(const Node&)> leaf, bool timeMode)
     : pool_(pool), leaf_(std::move(leaf)), timeMode_(timeMode)
 {
-    if (threadMapBusy()) {
-        own_ = std::make_unique<NodeMap<NodeId>>();
-        memo_ = own_.get();
-    } else {
-        threadMapBusy() = true;
-        memo_ = &threadMap();
-        memo_->clear();
-    }
-}
-
-Differentiator::~Differentiator()
-{
-    if (!own_)
-        threadMapBusy() = false;
+    memo_.clear();
 }
 
 NodeId Differentiator::operator()(NodeId root) { return d(root); }
 
 NodeId Differentiator::d(NodeId id)
 {
-    if (memo_->contains(id))
-        return memo_->at(id);
+    if (memo_.contains(id))
+        return memo_.at(id);
     const Node n = pool_.node(id);
     Pool& p = pool_;
     NodeId z = p.zero();
@@ -134,7 +108,7 @@ NodeId Differentiator::d(NodeId id)
         break;
     }
     }
-    memo_->set(id, r);
+    memo_.set(id, r);
     return r;
 }
 

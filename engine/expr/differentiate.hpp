@@ -5,9 +5,9 @@
 // differentiates branch-wise with its condition unchanged.
 #include "engine/expr/node_map.hpp"
 #include "engine/expr/pool.hpp"
+#include "engine/expr/thread_scratch.hpp"
 
 #include <functional>
-#include <memory>
 
 namespace flange::expr {
 
@@ -16,9 +16,6 @@ public:
     // leaf gives the derivative of a Var or Time leaf.
     // timeMode: d/dt (withDerivative gives its stated derivative), else a partial derivative.
     Differentiator(Pool& pool, std::function<NodeId(const Node&)> leaf, bool timeMode = false);
-    ~Differentiator();
-    Differentiator(const Differentiator&) = delete;
-    Differentiator& operator=(const Differentiator&) = delete;
     NodeId operator()(NodeId root);
 
 private:
@@ -26,11 +23,11 @@ private:
     Pool& pool_;
     std::function<NodeId(const Node&)> leaf_;
     bool timeMode_;
-    // The derivatives found so far, by node: the thread's map (a Jacobian takes a partial
-    // derivative per entry, 80,000 for the 10,000-inertia chain, and a hash map each cost
-    // an allocation per node), or a map of its own for a differentiation inside another.
-    NodeMap<NodeId>* memo_;
-    std::unique_ptr<NodeMap<NodeId>> own_;
+    // The derivatives found so far, by node, in the thread's map (a Jacobian takes a
+    // partial derivative per entry, 80,000 for the 10,000-inertia chain; a hash map each
+    // cost an allocation per node).
+    ThreadScratch<NodeMap<NodeId>> scratch_;
+    NodeMap<NodeId>& memo_ = scratch_.get();
 };
 
 // d root / d var(v).

@@ -1,6 +1,7 @@
 #include "engine/expr/pool.hpp"
 #include "engine/expr/node_map.hpp"
 #include "engine/expr/operator_semantics.hpp"
+#include "engine/expr/thread_scratch.hpp"
 
 #include <algorithm>
 
@@ -326,46 +327,20 @@ int32_t Pool::tableWithOptions(int32_t table, const TableOptions& o)
 }
 
 namespace {
-// The traversal stack of a visit or rewrite: one per thread, reused, so a pass over every
-// equation of a large model does not allocate once per equation. A traversal started from
-// inside another (a visitor that visits) takes a stack of its own.
 using TraversalStack = std::vector<std::pair<NodeId, bool>>;
-class StackLease {
-public:
-    StackLease() : outer_(!busy()) { busy() = true; }
-    ~StackLease()
-    {
-        if (outer_) {
-            shared().clear();
-            busy() = false;
-        }
-    }
-    StackLease(const StackLease&) = delete;
-    StackLease& operator=(const StackLease&) = delete;
-    TraversalStack& stack() { return outer_ ? shared() : own_; }
-
-private:
-    static bool& busy()
-    {
-        thread_local bool b = false;
-        return b;
-    }
-    static TraversalStack& shared()
-    {
-        thread_local TraversalStack s;
-        return s;
-    }
-    bool outer_;
-    TraversalStack own_;
+// Visited marks: epoch stamps, so that a visit clears them by counting on.
+struct VisitMarks {
+    std::vector<uint32_t> stamp;
+    uint32_t epoch = 0;
 };
 } // namespace
 
 NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf, NodeMap<NodeId>& memo)
 {
     // Iterative post-order: models can be deep (long sums in big connection sets).
-    StackLease lease;
-    TraversalStack& stack = lease.stack();
-    stack.push_back({root, false});
+    ThreadScratch<TraversalStack> scratch;
+    TraversalStack& stack = scratch.get();
+    stack.assign(1, {root, false});
     auto kept = [&memo](NodeId ch) { return ch == kNone || memo.at(ch) == ch; };
     while (!stack.empty()) {
         auto [id, expanded] = stack.back();
@@ -425,34 +400,21 @@ NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf
 
 void Pool::visit(NodeId root, const std::function<void(NodeId, const Node&)>& f) const
 {
-    // Visited marks are epoch stamps in one array per thread, so a visit allocates nothing
-    // (translation visits every equation several times). A visit from inside a visitor
-    // gets marks of its own.
-    thread_local std::vector<uint32_t> stamps;
-    thread_local uint32_t epoch = 0;
-    thread_local bool busy = false;
-    std::vector<uint32_t> ownStamps;
-    std::vector<uint32_t>& mark = busy ? ownStamps : stamps;
-    uint32_t now = busy ? 1 : ++epoch;
-    if (!busy && now == 0) { // the counter wrapped: old marks could collide
-        std::fill(stamps.begin(), stamps.end(), 0);
-        now = epoch = 1;
+    // The marks and the stack are the thread's (thread_scratch.hpp): a visit allocates
+    // nothing, and translation visits every equation several times.
+    ThreadScratch<VisitMarks> marks;
+    VisitMarks& m = marks.get();
+    if (++m.epoch == 0) { // the counter wrapped: old marks could collide
+        std::fill(m.stamp.begin(), m.stamp.end(), 0);
+        m.epoch = 1;
     }
+    const uint32_t now = m.epoch;
+    std::vector<uint32_t>& mark = m.stamp;
     if (mark.size() < nodes_.size())
         mark.resize(nodes_.size(), 0);
-    const bool outer = !busy;
-    busy = true;
-    struct Release {
-        bool outer;
-        ~Release()
-        {
-            if (outer)
-                busy = false;
-        }
-    } release{outer};
-    StackLease lease;
-    TraversalStack& stack = lease.stack();
-    stack.push_back({root, false});
+    ThreadScratch<TraversalStack> scratch;
+    TraversalStack& stack = scratch.get();
+    stack.assign(1, {root, false});
     while (!stack.empty()) {
         auto [id, expanded] = stack.back();
         stack.pop_back();

@@ -120,8 +120,6 @@ private:
     static size_t hashOf(const Key& k);
     bool sameKey(const Node& n, const Key& k) const;
     void growTable();
-    // A Var node of a variable id: kept in varNodes_, not in the table.
-    static bool isListedVar(const Node& n) { return n.op == Op::Var && n.index >= 0; }
 
     NodeId intern(Op op, NodeId a = kNone, NodeId b = kNone, NodeId c = kNone, int32_t index = -1,
                   double value = 0);

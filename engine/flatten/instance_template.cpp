@@ -138,7 +138,7 @@ const InstanceTemplates::Entry* InstanceTemplates::entry(const library::Componen
 }
 
 const InstanceTemplate* InstanceTemplates::find(const library::ComponentDefinition* def, const diagram::Component& comp,
-                                                int level)
+                                                int level) const
 {
     const Entry* e = entry(def, comp, level);
     return e && e->t ? &*e->t : nullptr;

@@ -54,8 +54,9 @@ private:
 // scope. A few per definition: a model whose instances all differ gains nothing from them.
 class InstanceTemplates {
 public:
-    // Whether an instance of def like comp at `level` has a template, or is known not to get one.
-    const InstanceTemplate* find(const library::ComponentDefinition* def, const diagram::Component& comp, int level);
+    // The template for an instance of def like comp at `level`, if one was captured.
+    const InstanceTemplate* find(const library::ComponentDefinition* def, const diagram::Component& comp,
+                                 int level) const;
     // Whether an instance like comp should be captured (no entry for it yet, room for one).
     bool wanted(const library::ComponentDefinition* def, const diagram::Component& comp, int level);
     // Records what capturing an instance like comp gave (nullopt: never stamp one like it).
