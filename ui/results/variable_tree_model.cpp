@@ -74,10 +74,8 @@ void VariableTreeModel::setVariables(std::shared_ptr<const RunResult> result, co
             byPath_[std::string_view(full)] = add(parent, column, column, start, full.size());
         }
     }
-    for (const QString& path : checked)
-        if (auto at = byPath_.find(path.toStdString()); at != byPath_.end() && nodes_[static_cast<size_t>(at->second)].variable >= 0)
-            nodes_[static_cast<size_t>(at->second)].checked = true;
     endResetModel();
+    setChecked(checked);
 }
 
 std::string_view VariableTreeModel::pathOf(const Node& n) const
