@@ -45,7 +45,14 @@ TEST_CASE("a run's vector state is clean after code that left the AVX upper halv
     }
     constexpr unsigned long long kUpperHalves = 1ull << 2;
     leaveUpperHalvesInUse();
-    REQUIRE((inUseBitmap() & kUpperHalves) != 0); // the test's premise: they are in use now
+    if ((inUseBitmap() & kUpperHalves) == 0) {
+        // The test's premise, that they are in use now, cannot be seen: some processors
+        // (seen on an AMD EPYC virtual machine) report XGETBV's in-use bit clear after
+        // 256-bit code. Only the call is checked there.
+        WARN("this processor does not report the upper halves in use after 256-bit code: only the call is checked");
+        CHECK_NOTHROW(flange::solve::cleanVectorState());
+        return;
+    }
     flange::solve::cleanVectorState();
     CHECK((inUseBitmap() & kUpperHalves) == 0);
 }
