@@ -2,6 +2,7 @@
 
 #include "engine/cancel.hpp"
 #include "engine/codegen/tape_compiler.hpp"
+#include "engine/codegen/tape_finisher.hpp"
 #include "engine/diagnostic_context.hpp"
 #include "engine/error.hpp"
 #include "engine/expr/differentiate.hpp"
@@ -53,6 +54,9 @@ public:
         buildEvents();
         buildOutputs();
     }
+
+    // The long tapes finished on the helper are in place after this.
+    void waitForTapes() { tapes_.wait(); }
 
 private:
     // Synthetic variable ids >= nVars_ stand for yp[slot] of a state whose derivative
@@ -248,7 +252,7 @@ private:
             cm_.computedOrigins.push_back(c.origin);
             cm_.computedReads.push_back(c.reads);
         }
-        cm_.computed = tape.finish();
+        tapes_.finish(std::move(tape), cm_.computed);
         cm_.stats.computed = static_cast<int>(explicit_.computed.size());
     }
 
@@ -281,7 +285,7 @@ private:
         codegen::TapeCompiler res(f_.pool, src);
         for (size_t r = 0; r < rows.size(); ++r)
             res.store(rows[r], 0, position[r]);
-        cm_.residual = res.finish();
+        tapes_.finish(std::move(res), cm_.residual);
         cm_.consistentAffinity = codegen::consistentAffinity(f_.pool, rows, src, cm_.slotIsState);
 
         // CSC: by column (slot), then row; y and yp partials of one (row, slot) share an entry.
@@ -323,7 +327,7 @@ private:
             cm_.jacHasYp.push_back(c.dyp != f_.pool.zero());
             ++k;
         }
-        cm_.jacobian = jac.finish();
+        tapes_.finish(std::move(jac), cm_.jacobian);
     }
 
     void buildInit()
@@ -357,7 +361,7 @@ private:
         codegen::TapeCompiler res(f_.pool, src);
         for (size_t r = 0; r < rows.size(); ++r)
             res.store(rows[r], 0, static_cast<int32_t>(r));
-        cm_.initResidual = res.finish();
+        tapes_.finish(std::move(res), cm_.initResidual);
         codegen::TapeCompiler jac(f_.pool, src);
         int32_t k = 0;
         for (const Entry& e : partials(rows)) {
@@ -366,7 +370,7 @@ private:
             cm_.initJacIsYp.push_back(e.yp ? 1 : 0);
             jac.store(e.value, 0, k++);
         }
-        cm_.initJacobian = jac.finish();
+        tapes_.finish(std::move(jac), cm_.initJacobian);
     }
 
     // Does d read a value that the event iteration solves for (not a state, time or discrete)?
@@ -416,7 +420,7 @@ private:
                 if (!info.readsSolved && readsSolved(info.distance))
                     changed = info.readsSolved = true;
         }
-        cm_.crossing = zc.finish();
+        tapes_.finish(std::move(zc), cm_.crossing);
         // Relations the continuous equations read after initialization: the branch an
         // "if initial()" takes at t0 only is dead afterwards (ElastoBacklash's start-up law).
         std::vector<char> seen(f_.pool.size(), 0);
@@ -531,6 +535,7 @@ private:
     std::vector<int32_t> slotOf_, ypOf_;
     structure::ExplicitEquations explicit_;
     std::vector<int32_t> computedIndex_; // by variable id: its index in explicit_.computed, or -1
+    codegen::TapeFinisher tapes_; // last: it waits for its helper before the rest goes
 };
 
 } // namespace
@@ -572,6 +577,7 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
     builder.buildTapes();
     phase("tapes and Jacobian", 0.85);
     builder.buildEventsAndOutputs();
+    builder.waitForTapes();
     cm->initial = solve::buildInitialSystem(*cm); // names its unknowns: after the variable names
     cm->stats.states = static_cast<int>(cm->stateSlots.size());
     cm->stats.algebraics = cm->n - cm->stats.states;

@@ -28,6 +28,9 @@ public:
 
     // Emits code that writes the value of e to out[which][index].
     void store(expr::NodeId e, int which, int32_t index);
+    size_t instructionCount() const { return tape_.instructionCount(); }
+    // Needs neither the pool nor the variable sources: a helper thread may run it while
+    // the pool grows (tape_finisher.hpp).
     Tape finish();
 
 private:
