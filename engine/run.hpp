@@ -77,9 +77,10 @@ class ResultSink {
 public:
     virtual ~ResultSink() = default;
     virtual void begin(const std::vector<std::string>& names) {}
-    // The output points on the grid, before the first row: a sink that keeps the rows can
-    // size its storage once (each event adds two rows beyond these).
-    virtual void expectRows(long gridRows) {}
+    // The output points on the grid, before the first row, and whether events may add rows
+    // beyond them (two each; a model without relations has no events, so its rows are the
+    // grid's): a sink that keeps the rows can size its storage once.
+    virtual void expectRows(long gridRows, bool eventRows) {}
     virtual void row(double time, const std::vector<double>& values) = 0;
     virtual void event(const EventRecord& e) {}
     virtual bool cancelled() { return false; }

@@ -114,7 +114,8 @@ SimulationStats Run::run()
     for (int i : outputs_)
         names.push_back(m_.outputs[static_cast<size_t>(i)].name);
     sink_.begin(names);
-    sink_.expectRows(gridRows_);
+    // Events come from relations only (time events, crossings, when-clauses' conditions).
+    sink_.expectRows(gridRows_, !m_.relations.empty() || !m_.whens.empty());
     cleanVectorState(); // before any work of the run, and after every call out to the sink
     auto c0 = std::chrono::steady_clock::now();
     initialize();

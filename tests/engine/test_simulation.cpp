@@ -58,7 +58,22 @@ TEST_CASE("a run tells its sink the output grid's rows before the first row")
     auto s = simulateJson(massSpring());
     CHECK(s.sink.expectedRows == 301);
     CHECK(s.sink.rowsWhenExpected == 0);
-    CHECK(s.sink.times.size() == 301); // no events: exactly the grid
+    CHECK_FALSE(s.sink.expectedEventRows); // no relation, so no event can add rows
+    CHECK(s.sink.times.size() == 301);     // exactly the grid
+    // A step source's start time is a time event: two rows more.
+    auto stepped = simulateJson(diagramJson(
+        {component("fixed", "Translational.Components.Fixed"),
+         component("spring", "Translational.Components.Spring", R"({"c": 4, "s_rel0": 0})"),
+         component("mass", "Translational.Components.Mass", R"({"m": 1, "L": 0})",
+                   R"({"s": {"start": 0.1, "fixed": true}, "v": {"start": 0, "fixed": true}})"),
+         component("step", "Blocks.Sources.Step", R"({"height": 1, "startTime": 0.505})"),
+         component("force", "Translational.Sources.Force")},
+        {{"fixed.flange", "spring.flange_a"}, {"spring.flange_b", "mass.flange_a"}, {"step.y", "force.f"},
+         {"force.flange", "mass.flange_b"}},
+        1.0, 0.01));
+    CHECK(stepped.sink.expectedRows == 101);
+    CHECK(stepped.sink.expectedEventRows);
+    CHECK(stepped.sink.times.size() == 103);
 }
 
 TEST_CASE("after a step in its force, a mass-spring's acceleration at output points follows a = F - c x")

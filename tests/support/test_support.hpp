@@ -22,11 +22,13 @@ struct MemorySink : ResultSink {
     std::vector<std::vector<double>> rows;
     std::vector<EventRecord> events;
     long expectedRows = -1;     // as told before the first row
+    bool expectedEventRows = true;
     long rowsWhenExpected = -1; // rows received by then
     void begin(const std::vector<std::string>& n) override { names = n; }
-    void expectRows(long gridRows) override
+    void expectRows(long gridRows, bool eventRows) override
     {
         expectedRows = gridRows;
+        expectedEventRows = eventRows;
         rowsWhenExpected = static_cast<long>(times.size());
     }
     void row(double t, const std::vector<double>& v) override

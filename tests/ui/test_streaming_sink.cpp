@@ -19,7 +19,7 @@ TEST_CASE("a run's rows are written once into a store sized for them, which ever
     // A long interval: nothing is posted until flush().
     StreamingSink sink([&](std::shared_ptr<RunBatch> b) { posted.push_back(std::move(b)); }, cancel, 1000000);
     sink.begin({"a", "b", "c"});
-    sink.expectRows(2001);
+    sink.expectRows(2001, true);
     for (int i = 0; i < 1000; ++i)
         sink.row(i, {1.0 * i, -1.0 * i, 0.5});
     const RowStore* store = sink.store();
@@ -51,13 +51,30 @@ TEST_CASE("a run's rows are written once into a store sized for them, which ever
     CHECK(r.values(2)[7] == 0.5);
 }
 
+TEST_CASE("a run that cannot have events gets a store of exactly its grid's rows, one that can more", "[simulation]")
+{
+    std::atomic<bool> cancel{false};
+    for (const bool events : {false, true}) {
+        StreamingSink sink([](std::shared_ptr<RunBatch>) {}, cancel, 1000000);
+        sink.begin({"a", "b"});
+        sink.expectRows(101, events);
+        for (int i = 0; i < 101; ++i)
+            sink.row(i, {1.0 * i, 2.0});
+        sink.flush();
+        REQUIRE(sink.store() != nullptr);
+        // with events: a quarter more and 64 rows, room for 95 events before the store grows
+        CHECK(sink.store()->capacity() == (events ? 101u + 25u + 64u : 101u));
+        CHECK(sink.store()->column(0)[100] == 100.0);
+    }
+}
+
 TEST_CASE("rows beyond the store's room go to a larger copy while the rows handed over stay as they were", "[simulation]")
 {
     std::vector<std::shared_ptr<RunBatch>> posted;
     std::atomic<bool> cancel{false};
     StreamingSink sink([&](std::shared_ptr<RunBatch> b) { posted.push_back(std::move(b)); }, cancel, 1000000);
     sink.begin({"x"});
-    sink.expectRows(10); // then far more rows arrive (events, or a caller that guessed wrong)
+    sink.expectRows(10, true); // then far more rows arrive (events, or a caller that guessed wrong)
     for (int i = 0; i < 50; ++i)
         sink.row(i, {2.0 * i});
     sink.flush();
@@ -141,7 +158,7 @@ TEST_CASE("a column that repeats an earlier one is kept once and read from the e
     // b repeats a, d repeats c; e points at b, which is not a group's first: kept itself.
     sink.keepRepeatedOnce({0, 0, 2, 2, 1});
     sink.begin({"a", "b", "c", "d", "e"});
-    sink.expectRows(40);
+    sink.expectRows(40, true);
     for (int i = 0; i < 100; ++i) // past the expected rows: the store grows once
         sink.row(i, {1.0 * i, 1.0 * i, -2.0 * i, -2.0 * i, 3.0 * i});
     sink.flush();

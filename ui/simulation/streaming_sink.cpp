@@ -12,7 +12,7 @@ StreamingSink::StreamingSink(Post post, const std::atomic<bool>& cancel, int int
 
 void StreamingSink::begin(const std::vector<std::string>& names) { width_ = names.size(); }
 
-void StreamingSink::expectRows(long gridRows) { expected_ = gridRows; }
+void StreamingSink::expectRows(long gridRows, bool eventRows) { likely_ = likelyRows(gridRows, eventRows); }
 
 // The store is sized once for the rows the run will likely write, at most 256 MB (the
 // memory is reserved, not touched, until rows are written); a run that writes more gets
@@ -22,7 +22,7 @@ void StreamingSink::makeRoom(size_t rows)
     constexpr size_t kMostValues = size_t{32} << 20;
     const size_t kept = RowStore::keptColumns(width_, sameAs_); // a repeated column is kept once
     const size_t most = std::max<size_t>(kMostValues / (kept + 1), 64);
-    size_t capacity = store_ ? 2 * store_->capacity() : std::min(likelyRows(expected_), most);
+    size_t capacity = store_ ? 2 * store_->capacity() : std::min(likely_, most);
     capacity = std::max(capacity, rows);
     store_ = store_ ? store_->grown(rows_, capacity) : std::make_shared<RowStore>(width_, capacity, sameAs_);
 }
