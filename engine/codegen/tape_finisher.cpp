@@ -1,5 +1,6 @@
 #include "engine/codegen/tape_finisher.hpp"
 
+#include <system_error>
 #include <utility>
 
 namespace flange::codegen {
@@ -12,12 +13,18 @@ void TapeFinisher::finish(TapeCompiler&& compiler, Tape& into)
         into = compiler.finish();
         return;
     }
+    if (!helper_.joinable()) {
+        try {
+            helper_ = std::thread([this] { work(); });
+        } catch (const std::system_error&) { // no thread to be had: finish it here
+            into = compiler.finish();
+            return;
+        }
+    }
     {
         std::lock_guard lock(mutex_);
         jobs_.push_back({std::make_unique<TapeCompiler>(std::move(compiler)), &into});
     }
-    if (!helper_.joinable())
-        helper_ = std::thread([this] { work(); });
     jobsWaiting_.notify_one();
 }
 
