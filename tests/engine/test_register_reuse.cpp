@@ -3,6 +3,7 @@
 // one register per instruction, and every value, if-branches included, stays right.
 #include "engine/codegen/tape_compiler.hpp"
 #include "engine/expr/pool.hpp"
+#include "support/tape_support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -10,23 +11,13 @@
 #include <vector>
 
 using namespace flange;
+using test::runTape;
 
 namespace {
 
 codegen::TapeCompiler compilerFor(const expr::Pool& pool)
 {
     return codegen::TapeCompiler(pool, [](int32_t v) { return codegen::VarSource{codegen::VarSource::Kind::Y, v, 0}; });
-}
-
-std::vector<double> runTape(const codegen::Tape& tape, const std::vector<double>& y, size_t outputs)
-{
-    std::vector<double> registers = tape.workspace();
-    std::vector<double> out(outputs, -1.0);
-    codegen::TapeInputs in;
-    in.y = y.data();
-    in.out[0] = out.data();
-    tape.run(in, registers.data());
-    return out;
 }
 
 } // namespace

@@ -3,7 +3,7 @@
 // gives, short tapes are there at once, and no helper outlives the finisher.
 #include "engine/codegen/tape_finisher.hpp"
 #include "engine/expr/pool.hpp"
-#include "support/test_support.hpp"
+#include "support/tape_support.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -40,13 +40,7 @@ std::vector<double> inputs(int32_t n)
 
 std::vector<double> run(const codegen::Tape& tape, const std::vector<double>& y, int32_t n)
 {
-    std::vector<double> out(static_cast<size_t>(n), -1);
-    std::vector<double> registers = tape.workspace();
-    codegen::TapeInputs in;
-    in.y = y.data();
-    in.out[0] = out.data();
-    tape.run(in, registers.data());
-    return out;
+    return test::runTape(tape, y, static_cast<size_t>(n));
 }
 
 } // namespace
