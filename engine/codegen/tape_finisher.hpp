@@ -5,6 +5,7 @@
 // symbolic work (the 10,000-inertia chain: 30-60 ms of its tapes' finishing off the
 // translation's path, docs/performance.md). Short tapes, every MSL example's, are
 // finished at once: a thread would cost more than it saves.
+#include "engine/codegen/native_code.hpp"
 #include "engine/codegen/tape_compiler.hpp"
 
 #include <condition_variable>
@@ -32,7 +33,7 @@ public:
     void wait();
 
     // Tapes longer than this are finished on the helper: those whose loop search runs.
-    static constexpr size_t kLongTape = 16384;
+    static constexpr size_t kLongTape = NativeCode::kMostInstructions;
 
 private:
     struct Job {

@@ -328,11 +328,6 @@ int32_t Pool::tableWithOptions(int32_t table, const TableOptions& o)
 
 namespace {
 using TraversalStack = std::vector<std::pair<NodeId, bool>>;
-// Visited marks: epoch stamps, so that a visit clears them by counting on.
-struct VisitMarks {
-    std::vector<uint32_t> stamp;
-    uint32_t epoch = 0;
-};
 } // namespace
 
 NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf, NodeMap<NodeId>& memo)
@@ -402,33 +397,26 @@ void Pool::visit(NodeId root, const std::function<void(NodeId, const Node&)>& f)
 {
     // The marks and the stack are the thread's (thread_scratch.hpp): a visit allocates
     // nothing, and translation visits every equation several times.
-    ThreadScratch<VisitMarks> marks;
-    VisitMarks& m = marks.get();
-    if (++m.epoch == 0) { // the counter wrapped: old marks could collide
-        std::fill(m.stamp.begin(), m.stamp.end(), 0);
-        m.epoch = 1;
-    }
-    const uint32_t now = m.epoch;
-    std::vector<uint32_t>& mark = m.stamp;
-    if (mark.size() < nodes_.size())
-        mark.resize(nodes_.size(), 0);
+    ThreadScratch<NodeMap<char>> marks; // the nodes visited: a map cleared by its epoch
+    NodeMap<char>& visited = marks.get();
+    visited.clear();
     ThreadScratch<TraversalStack> scratch;
     TraversalStack& stack = scratch.get();
     stack.assign(1, {root, false});
     while (!stack.empty()) {
         auto [id, expanded] = stack.back();
         stack.pop_back();
-        if (mark[static_cast<size_t>(id)] == now)
+        if (visited.contains(id))
             continue;
         const Node& n = node(id);
         if (!expanded) {
             stack.push_back({id, true});
             for (NodeId ch : {n.a, n.b, n.c})
-                if (ch != kNone && mark[static_cast<size_t>(ch)] != now)
+                if (ch != kNone && !visited.contains(ch))
                     stack.push_back({ch, false});
             continue;
         }
-        mark[static_cast<size_t>(id)] = now;
+        visited.set(id, 1);
         f(id, n);
     }
 }
