@@ -54,74 +54,154 @@ int32_t TapeCompiler::table(int32_t poolTable)
     return id;
 }
 
-int32_t TapeCompiler::compile(expr::NodeId id)
+// Compiles with a stack of frames instead of recursion: an expression can be as deep as
+// the model is long (a chain of parameters, a long table's event count), deeper than the
+// thread's stack would allow. The code comes out as a recursive descent would emit it:
+// operands in order, each branch of an if after its condition.
+int32_t TapeCompiler::compile(expr::NodeId root)
 {
-    if (memo_.contains(id))
-        return memo_.at(id);
-    const expr::Node n = pool_.node(id);
+    int32_t value = 0; // the register of the node finished last
+    if (!enter(root, value))
+        return value;
+    while (!frames_.empty()) {
+        const expr::NodeId operand = advance(frames_.back(), value);
+        if (operand != expr::kNone) {
+            enter(operand, value);
+            continue;
+        }
+        const Frame done = frames_.back();
+        frames_.pop_back();
+        if (done.memoize) {
+            memo_.set(done.id, value);
+            memoLog_.push_back(done.id);
+        }
+    }
+    return value;
+}
+
+// A node compiled at once (compiled before, a constant, a load) gives its register in
+// value and false; any other gets a frame, to be advanced, and true.
+bool TapeCompiler::enter(expr::NodeId id, int32_t& value)
+{
+    if (memo_.contains(id)) {
+        value = memo_.at(id);
+        return false;
+    }
+    const expr::Node& n = pool_.node(id);
     int32_t r = 0;
     switch (n.op) {
-    case Op::Const: return constant(n.value);
+    case Op::Const: value = constant(n.value); return false;
     case Op::Time: r = emit(TOp::LoadTime); break;
     case Op::Initial: r = emit(TOp::LoadInitial); break;
     case Op::Var: {
         VarSource s = varSource_(n.index);
-        if (s.kind == VarSource::Kind::Constant)
-            return constant(s.value);
+        if (s.kind == VarSource::Kind::Constant) {
+            value = constant(s.value);
+            return false;
+        }
         r = emit(s.kind == VarSource::Kind::Y ? TOp::LoadY : TOp::LoadYp, s.index);
         break;
     }
     case Op::Disc: r = emit(TOp::LoadDisc, n.index); break;
     case Op::Pre: r = emit(TOp::LoadPre, n.index); break;
     case Op::Rel: r = emit(TOp::LoadRel, n.index); break;
-    case Op::If: {
-        int32_t c = compile(n.a);
-        r = fresh();
-        size_t jz = tape_.code_.size();
-        tape_.code_.push_back(Instr{TOp::JumpIfZero, 0, 0, c, 0, -1});
-        size_t mark = memoLog_.size();
-        int32_t t = compile(n.b);
-        tape_.code_.push_back(Instr{TOp::Move, 0, r, t, 0, -1});
-        while (memoLog_.size() > mark) {
-            memo_.erase(memoLog_.back());
-            memoLog_.pop_back();
-        }
-        size_t jmp = tape_.code_.size();
-        tape_.code_.push_back(Instr{TOp::Jump, 0, 0, 0, 0, -1});
-        tape_.code_[jz].dst = static_cast<int32_t>(tape_.code_.size());
-        int32_t e = compile(n.c);
-        tape_.code_.push_back(Instr{TOp::Move, 0, r, e, 0, -1});
-        while (memoLog_.size() > mark) {
-            memo_.erase(memoLog_.back());
-            memoLog_.pop_back();
-        }
-        tape_.code_[jmp].dst = static_cast<int32_t>(tape_.code_.size());
-        break;
+    default:
+        frames_.push_back(Frame{id});
+        return true;
     }
+    memo_.set(id, r);
+    memoLog_.push_back(id);
+    value = r;
+    return false;
+}
+
+void TapeCompiler::forgetSince(size_t mark)
+{
+    while (memoLog_.size() > mark) {
+        memo_.erase(memoLog_.back());
+        memoLog_.pop_back();
+    }
+}
+
+// One step of a node's compilation: value is the register of the operand asked for last.
+// Returns the next operand to compile, or kNone when the node is done (its register in value).
+expr::NodeId TapeCompiler::advance(Frame& f, int32_t& value)
+{
+    const expr::Node n = pool_.node(f.id);
+    const int stage = f.stage++;
+    switch (n.op) {
+    case Op::If:
+        switch (stage) {
+        case 0: return n.a;
+        case 1: // the condition is in value; the then-branch's values stay within it
+            f.result = fresh();
+            f.jump = tape_.code_.size();
+            tape_.code_.push_back(Instr{TOp::JumpIfZero, 0, 0, value, 0, -1});
+            f.mark = memoLog_.size();
+            return n.b;
+        case 2: {
+            tape_.code_.push_back(Instr{TOp::Move, 0, f.result, value, 0, -1});
+            forgetSince(f.mark);
+            const size_t jz = f.jump;
+            f.jump = tape_.code_.size();
+            tape_.code_.push_back(Instr{TOp::Jump, 0, 0, 0, 0, -1});
+            tape_.code_[jz].dst = static_cast<int32_t>(tape_.code_.size());
+            return n.c;
+        }
+        default:
+            tape_.code_.push_back(Instr{TOp::Move, 0, f.result, value, 0, -1});
+            forgetSince(f.mark);
+            tape_.code_[f.jump].dst = static_cast<int32_t>(tape_.code_.size());
+            value = f.result;
+            return expr::kNone;
+        }
     case Op::Interp:
-    case Op::InterpSlope: {
-        int32_t u = compile(n.a);
-        int32_t interval = n.c == expr::kNone ? -1 : compile(n.c);
-        int32_t col = static_cast<int32_t>(pool_.node(n.b).value) - 2;
-        r = emit(n.op == Op::Interp ? TOp::Interp : TOp::InterpSlope, u, table(n.index) | (col << 16));
-        tape_.code_.back().c = interval;
-        break;
-    }
-    case Op::WithDer:
-        return compile(n.a); // the derivative b matters only to index reduction
-    case Op::Pow: {
-        int32_t a = compile(n.a);
-        if (pool_.isConst(n.b)) {
-            double e = pool_.constValue(n.b);
-            if (e == std::floor(e) && e >= 2 && e <= 8) {
-                r = emit(TOp::PowInt, a, static_cast<int32_t>(e));
-                break;
-            }
+    case Op::InterpSlope:
+        if (stage == 0)
+            return n.a;
+        if (stage == 1) {
+            f.a = value;
+            if (n.c != expr::kNone)
+                return n.c;
+            value = -1; // no event interval
         }
-        r = emit(TOp::Pow, a, compile(n.b));
-        break;
-    }
+        {
+            const int32_t col = static_cast<int32_t>(pool_.node(n.b).value) - 2;
+            const int32_t interval = value;
+            value = emit(n.op == Op::Interp ? TOp::Interp : TOp::InterpSlope, f.a, table(n.index) | (col << 16));
+            tape_.code_.back().c = interval;
+            return expr::kNone;
+        }
+    case Op::WithDer:
+        if (stage == 0)
+            return n.a; // the derivative b matters only to index reduction
+        f.memoize = false; // the node is its value's register
+        return expr::kNone;
+    case Op::Pow:
+        if (stage == 0)
+            return n.a;
+        if (stage == 1) {
+            f.a = value;
+            if (pool_.isConst(n.b)) {
+                const double e = pool_.constValue(n.b);
+                if (e == std::floor(e) && e >= 2 && e <= 8) {
+                    value = emit(TOp::PowInt, f.a, static_cast<int32_t>(e));
+                    return expr::kNone;
+                }
+            }
+            return n.b;
+        }
+        value = emit(TOp::Pow, f.a, value);
+        return expr::kNone;
     default: {
+        if (stage == 0)
+            return n.a;
+        if (stage == 1) {
+            f.a = value;
+            if (n.b != expr::kNone)
+                return n.b;
+            value = 0;
+        }
         static const std::pair<Op, TOp> map[] = {
             {Op::Neg, TOp::Neg}, {Op::Not, TOp::Not}, {Op::Add, TOp::Add}, {Op::Sub, TOp::Sub}, {Op::Mul, TOp::Mul},
             {Op::Div, TOp::Div}, {Op::Lt, TOp::Lt}, {Op::Le, TOp::Le}, {Op::Gt, TOp::Gt}, {Op::Ge, TOp::Ge},
@@ -137,14 +217,10 @@ int32_t TapeCompiler::compile(expr::NodeId id)
         for (const auto& [o, t] : map)
             if (o == n.op)
                 top = t;
-        int32_t a = compile(n.a);
-        int32_t b = n.b != expr::kNone ? compile(n.b) : 0;
-        r = emit(top, a, b);
+        value = emit(top, f.a, value);
+        return expr::kNone;
     }
     }
-    memo_.set(id, r);
-    memoLog_.push_back(id);
-    return r;
 }
 
 void TapeCompiler::store(expr::NodeId e, int which, int32_t index)

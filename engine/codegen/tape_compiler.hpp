@@ -34,7 +34,18 @@ public:
     Tape finish();
 
 private:
-    int32_t compile(expr::NodeId id);
+    // A node being compiled: which operand comes next, and what its earlier steps left.
+    struct Frame {
+        expr::NodeId id = expr::kNone;
+        int stage = 0;
+        bool memoize = true;
+        int32_t a = 0, result = 0; // the first operand's register; an if's result register
+        size_t jump = 0, mark = 0; // an if's jump to patch; memoLog_'s size before a branch
+    };
+    int32_t compile(expr::NodeId root);
+    bool enter(expr::NodeId id, int32_t& value);
+    expr::NodeId advance(Frame& f, int32_t& value);
+    void forgetSince(size_t mark);
     int32_t constant(double v);
     int32_t fresh();
     int32_t emit(TOp op, int32_t a = 0, int32_t b = 0);
@@ -46,6 +57,7 @@ private:
     std::vector<double> init_;
     expr::NodeMap<int32_t> memo_;
     std::vector<expr::NodeId> memoLog_; // entries made, so a branch can forget its own
+    std::vector<Frame> frames_;         // the nodes being compiled, innermost last
     std::unordered_map<uint64_t, int32_t> constants_;
     std::unordered_map<int32_t, int32_t> tables_;
 };

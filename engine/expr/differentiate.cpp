@@ -1,6 +1,8 @@
 #include "engine/expr/differentiate.hpp"
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace flange::expr {
 
@@ -10,16 +12,56 @@ Differentiator::Differentiator(Pool& pool, std::function<NodeId(const Node&)> le
     memo_.clear();
 }
 
-NodeId Differentiator::operator()(NodeId root) { return d(root); }
-
-NodeId Differentiator::d(NodeId id)
+NodeId Differentiator::operator()(NodeId root)
 {
-    if (memo_.contains(id))
-        return memo_.at(id);
+    // Children before parents, with a stack of our own: an expression can be as deep as
+    // the model is long (a chain of parameters, a long table's event count), deeper than
+    // the thread's stack would allow a recursion.
+    ThreadScratch<std::vector<std::pair<NodeId, bool>>> scratch;
+    std::vector<std::pair<NodeId, bool>>& stack = scratch.get();
+    stack.assign(1, {root, false});
+    while (!stack.empty()) {
+        const auto [id, expanded] = stack.back();
+        stack.pop_back();
+        if (memo_.contains(id))
+            continue;
+        const Node& n = pool_.node(id);
+        if (expanded) {
+            memo_.set(id, derivative(id));
+            continue;
+        }
+        stack.push_back({id, true});
+        const std::array<NodeId, 2> needed = differentiatedOperands(n);
+        for (auto ch = needed.rbegin(); ch != needed.rend(); ++ch) // the first operand first
+            if (*ch != kNone && !memo_.contains(*ch))
+                stack.push_back({*ch, false});
+    }
+    return memo_.at(root);
+}
+
+std::array<NodeId, 2> Differentiator::differentiatedOperands(const Node& n) const
+{
+    switch (n.op) {
+    case Op::Const: case Op::Initial: case Op::Disc: case Op::Pre: case Op::Rel: case Op::Not: case Op::And:
+    case Op::Or: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne: case Op::Sign:
+    case Op::Floor: case Op::Ceil: case Op::Integer: case Op::IntDiv: case Op::InterpSlope: case Op::Var:
+    case Op::Time:
+        return {kNone, kNone};
+    case Op::If: return {n.b, n.c};
+    case Op::WithDer: return {timeMode_ ? kNone : n.a, kNone};
+    case Op::Interp: case Op::Mod: case Op::Rem: return {n.a, kNone};
+    default: return {n.a, n.b};
+    }
+}
+
+// The derivative of one node whose differentiated operands (differentiatedOperands) have theirs.
+NodeId Differentiator::derivative(NodeId id)
+{
     const Node n = pool_.node(id);
     Pool& p = pool_;
     NodeId z = p.zero();
     NodeId r = z;
+    auto d = [this](NodeId operand) { return memo_.at(operand); };
     auto da = [&] { return d(n.a); };
     auto db = [&] { return d(n.b); };
     switch (n.op) {
@@ -108,7 +150,6 @@ NodeId Differentiator::d(NodeId id)
         break;
     }
     }
-    memo_.set(id, r);
     return r;
 }
 

@@ -7,6 +7,7 @@
 #include "engine/expr/pool.hpp"
 #include "engine/expr/thread_scratch.hpp"
 
+#include <array>
 #include <functional>
 
 namespace flange::expr {
@@ -19,7 +20,9 @@ public:
     NodeId operator()(NodeId root);
 
 private:
-    NodeId d(NodeId id);
+    // The operands whose derivatives a node's derivative is made of (kNone: none).
+    std::array<NodeId, 2> differentiatedOperands(const Node& n) const;
+    NodeId derivative(NodeId id);
     Pool& pool_;
     std::function<NodeId(const Node&)> leaf_;
     bool timeMode_;

@@ -3,8 +3,9 @@
 #include "engine/error.hpp"
 #include "engine/instance_name.hpp"
 
-#include <functional>
 #include <map>
+#include <utility>
+#include <vector>
 
 namespace flange::structure {
 
@@ -37,20 +38,32 @@ std::vector<size_t> discreteEquationOrder(const flatten::FlatModel& f)
         });
     std::vector<int> state(eqs.size(), 0);
     std::vector<size_t> order;
-    std::function<void(size_t)> visit = [&](size_t i) {
-        if (state[i] == 2)
-            return;
-        if (state[i] == 1)
-            throw badInput("discrete equations depend on each other in a cycle, through " + eqs[i].origin)
-                .about(instancesOf(eqs[i].origin));
-        state[i] = 1;
-        for (size_t j : deps[i])
-            visit(j);
-        state[i] = 2;
-        order.push_back(i);
-    };
-    for (size_t i = 0; i < eqs.size(); ++i)
-        visit(i);
+    // Depth first with a stack of our own (equation, next dependency): a chain of discrete
+    // equations is as long as the model, longer than a recursion could follow.
+    std::vector<std::pair<size_t, size_t>> stack;
+    for (size_t start = 0; start < eqs.size(); ++start) {
+        if (state[start] == 2)
+            continue;
+        state[start] = 1;
+        stack.assign(1, {start, 0});
+        while (!stack.empty()) {
+            auto& [i, next] = stack.back();
+            if (next == deps[i].size()) {
+                state[i] = 2;
+                order.push_back(i);
+                stack.pop_back();
+                continue;
+            }
+            const size_t j = deps[i][next++];
+            if (state[j] == 1)
+                throw badInput("discrete equations depend on each other in a cycle, through " + eqs[j].origin)
+                    .about(instancesOf(eqs[j].origin));
+            if (state[j] == 0) {
+                state[j] = 1;
+                stack.push_back({j, 0});
+            }
+        }
+    }
     return order;
 }
 

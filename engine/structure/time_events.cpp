@@ -1,6 +1,7 @@
 #include "engine/structure/time_events.hpp"
 
 #include "engine/expr/evaluate.hpp"
+#include "engine/expr/node_map.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,21 +13,27 @@ using expr::NodeId;
 namespace {
 
 // Degree of d in time: 0 without time, 1 affine (sums, products with and quotients by
-// time-free terms, branches chosen by time-free conditions), 2 anything else.
-int timeDegree(const expr::Pool& pool, NodeId id)
+// time-free terms, branches chosen by time-free conditions), 2 anything else. Children
+// before parents (Pool::visit), not by recursion: d can be as deep as the model is long.
+int timeDegree(const expr::Pool& pool, NodeId root)
 {
-    const expr::Node& n = pool.node(id);
-    auto deg = [&pool](NodeId c) { return c == expr::kNone ? 0 : timeDegree(pool, c); };
-    switch (n.op) {
-    case expr::Op::Time: return 1;
-    case expr::Op::Neg: return deg(n.a);
-    case expr::Op::Add:
-    case expr::Op::Sub: return std::max(deg(n.a), deg(n.b));
-    case expr::Op::Mul: return std::min(2, deg(n.a) + deg(n.b));
-    case expr::Op::Div: return deg(n.b) == 0 ? deg(n.a) : 2;
-    case expr::Op::If: return deg(n.a) == 0 ? std::max(deg(n.b), deg(n.c)) : 2;
-    default: return deg(n.a) + deg(n.b) + deg(n.c) == 0 ? 0 : 2;
-    }
+    expr::NodeMap<uint8_t> degrees;
+    pool.visit(root, [&degrees](NodeId id, const expr::Node& n) {
+        auto deg = [&degrees](NodeId c) { return c == expr::kNone ? 0 : static_cast<int>(degrees.at(c)); };
+        int d = 0;
+        switch (n.op) {
+        case expr::Op::Time: d = 1; break;
+        case expr::Op::Neg: d = deg(n.a); break;
+        case expr::Op::Add:
+        case expr::Op::Sub: d = std::max(deg(n.a), deg(n.b)); break;
+        case expr::Op::Mul: d = std::min(2, deg(n.a) + deg(n.b)); break;
+        case expr::Op::Div: d = deg(n.b) == 0 ? deg(n.a) : 2; break;
+        case expr::Op::If: d = deg(n.a) == 0 ? std::max(deg(n.b), deg(n.c)) : 2; break;
+        default: d = deg(n.a) + deg(n.b) + deg(n.c) == 0 ? 0 : 2;
+        }
+        degrees.set(id, static_cast<uint8_t>(d));
+    });
+    return degrees.at(root);
 }
 
 } // namespace
