@@ -1,5 +1,7 @@
 #include "engine/expr/parser.hpp"
 
+#include "engine/expr/balanced_fold.hpp"
+
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -115,10 +117,9 @@ std::vector<Token> tokenize(std::string_view src)
 // Parentheses, calls, if-expressions and 'not' nest by recursion here and in every pass
 // over the tree; past this depth the text is refused instead of overflowing the stack.
 constexpr int kMaxNesting = 100;
-// Longer chains of + - * / and or are built as balanced trees, so that a sum of 100,000
-// terms is 17 levels deep, not 100,000. Shorter chains keep the left-to-right order of
-// evaluation (and so their rounding) exactly.
-constexpr size_t kBalanceFrom = 32;
+// Chains of + - * / and or from kBalanceFrom operands on are built as balanced trees
+// (balanced_fold.hpp), so that a sum of 100,000 terms is 17 levels deep, not 100,000.
+// Shorter chains keep the left-to-right order of evaluation (and so their rounding) exactly.
 
 class Parser {
 public:

@@ -1,8 +1,10 @@
 #include "engine/flatten/connections.hpp"
 
 #include "engine/error.hpp"
+#include "engine/expr/balanced_fold.hpp"
 #include "engine/library/connection_rules.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace flange::flatten {
@@ -24,6 +26,23 @@ ConnectorType seenFromInside(ConnectorType t)
 }
 
 } // namespace
+
+std::string ConnectionBuilder::setOrigin(const std::vector<int>& members, int also) const
+{
+    std::string names;
+    const size_t named = std::min(members.size(), kNamedMembers);
+    for (size_t k = 0; k < named; ++k)
+        names += (k == 0 ? "" : ", ") + connectors_[static_cast<size_t>(members[k])].name();
+    size_t more = members.size() - named;
+    if (also >= 0 && std::find(members.begin(), members.begin() + static_cast<std::ptrdiff_t>(named), also) ==
+                         members.begin() + static_cast<std::ptrdiff_t>(named)) {
+        names += ", " + connectors_[static_cast<size_t>(also)].name();
+        --more;
+    }
+    if (more > 0)
+        names += " and " + std::to_string(more) + " more";
+    return "connection set {" + names + "}";
+}
 
 int ConnectionBuilder::find(int i)
 {
@@ -75,9 +94,10 @@ void ConnectionBuilder::build()
     for (int root : roots) {
         const std::vector<int>& members = byRoot[static_cast<size_t>(root)];
         const ConnectorInstance& first = connectors_[static_cast<size_t>(members.front())];
-        std::string names;
-        for (int i : members)
-            names += (names.empty() ? "" : ", ") + connectors_[static_cast<size_t>(i)].name();
+        std::string names; // for messages about signals, and one-member sets
+        if (!library::isFlange(first.type) || members.size() == 1)
+            for (int i : members)
+                names += (names.empty() ? "" : ", ") + connectors_[static_cast<size_t>(i)].name();
         auto instances = [&] { // for messages
             std::vector<std::string> list;
             for (int i : members)
@@ -85,18 +105,19 @@ void ConnectionBuilder::build()
             return list;
         };
         if (library::isFlange(first.type)) {
-            std::string origin = members.size() == 1 ? "unconnected flange " + names : "connection set {" + names + "}";
+            const std::string origin = members.size() == 1 ? "unconnected flange " + names : setOrigin(members, -1);
             for (size_t k = 1; k < members.size(); ++k) {
                 FlatEquation eq;
                 eq.residual = p.sub(p.var(connectors_[static_cast<size_t>(members[k])].potential), p.var(first.potential));
-                eq.origin = origin;
+                eq.origin = members.size() <= kNamedMembers ? origin : setOrigin(members, members[k]);
                 m_.equations.push_back(eq);
             }
-            expr::NodeId sum = p.zero();
+            std::vector<expr::NodeId> flows;
+            flows.reserve(members.size());
             for (int i : members)
-                sum = p.add(sum, p.var(connectors_[static_cast<size_t>(i)].flow));
+                flows.push_back(p.var(connectors_[static_cast<size_t>(i)].flow));
             FlatEquation eq;
-            eq.residual = sum;
+            eq.residual = expr::balancedFold(std::move(flows), p.zero(), [&p](expr::NodeId a, expr::NodeId b) { return p.add(a, b); });
             eq.origin = origin;
             m_.equations.push_back(eq);
             continue;

@@ -47,6 +47,12 @@ public:
     void build();
 
 private:
+    // Every equation of a flange set carries its origin. A set of up to kNamedMembers
+    // members names them all; a larger one names its first few, the member the equation
+    // is about (also, or -1) and how many more, so that 10,000 inertias on one flange do
+    // not write 10,000 names into each of 10,000 origins (1.6 GB).
+    static constexpr size_t kNamedMembers = 8;
+    std::string setOrigin(const std::vector<int>& members, int also) const;
     int find(int i);
 
     FlatModel& m_;

@@ -1,7 +1,9 @@
 #include "engine/flatten/lower.hpp"
 
 #include "engine/error.hpp"
+#include "engine/expr/balanced_fold.hpp"
 #include "engine/expr/differentiate.hpp"
+#include "engine/input_limits.hpp"
 #include "engine/library/enumeration.hpp"
 
 #include <cmath>
@@ -233,6 +235,18 @@ int Lowerer::integerValue(const Ast& a, const std::string& what)
     return static_cast<int>(v);
 }
 
+std::pair<int, int> Lowerer::loopBounds(const Ast& from, const Ast& to)
+{
+    const int first = integerValue(from, "the start of the range");
+    const int last = integerValue(to, "the end of the range");
+    const long long iterations = static_cast<long long>(last) - first + 1;
+    if (iterations > kMostElements)
+        fail(from, "the range " + std::to_string(first) + ":" + std::to_string(last) + " has " +
+                       std::to_string(iterations) + " iterations, more than the " + std::to_string(kMostElements) +
+                       " a range may have");
+    return {first, last};
+}
+
 // Members of a vector are named u[1]..u[n] in the scope; the size is how many exist.
 int Lowerer::vectorSize(const std::string& name)
 {
@@ -312,24 +326,16 @@ NodeId Lowerer::reduction(const Ast& a, bool noEvent)
     const std::string f = loop ? a.name.substr(7) : a.name;
     std::vector<NodeId> items;
     if (loop) {
-        const int from = integerValue(*a.args[2], "the start of the range");
-        const int to = integerValue(*a.args[3], "the end of the range");
+        const auto [from, to] = loopBounds(*a.args[2], *a.args[3]);
         forEach(a.args[1]->name, from, to, [&](int) { items.push_back(lowerNode(*a.args[0], noEvent)); });
     } else {
         items = elements(*a.args[0], noEvent);
     }
-    if (f == "sum" || f == "product") {
-        NodeId r = f == "sum" ? pool_.zero() : pool_.one();
-        for (NodeId x : items)
-            r = f == "sum" ? pool_.add(r, x) : pool_.mul(r, x);
-        return r;
-    }
-    if (items.empty())
+    if (items.empty() && f != "sum" && f != "product")
         fail(a, f + "() of an empty vector");
-    NodeId r = items[0];
-    for (size_t i = 1; i < items.size(); ++i)
-        r = pool_.binary(f == "max" ? Op::Max : Op::Min, r, items[i]);
-    return r;
+    const Op op = f == "sum" ? Op::Add : f == "product" ? Op::Mul : f == "max" ? Op::Max : Op::Min;
+    return expr::balancedFold(std::move(items), op == Op::Mul ? pool_.one() : pool_.zero(),
+                              [this, op](NodeId l, NodeId r) { return pool_.binary(op, l, r); });
 }
 
 NodeId Lowerer::call(const Ast& a, bool noEvent)

@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace flange::flatten {
@@ -52,6 +53,8 @@ public:
     }
     // Evaluates a constant integer expression (a subscript, a loop bound).
     int integerValue(const expr::Ast& a, const std::string& what);
+    // The bounds of a loop range `from:to`, refused past kMostElements iterations (input_limits.hpp).
+    std::pair<int, int> loopBounds(const expr::Ast& from, const expr::Ast& to);
 
 private:
     expr::NodeId lowerNode(const expr::Ast& a, bool noEvent);
