@@ -2,12 +2,15 @@
 
 #include "engine/error.hpp"
 #include "engine/expr/parser.hpp"
+#include "engine/input_limits.hpp"
 #include "engine/io/table_file.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <filesystem>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace flange::flatten {
 
@@ -142,22 +145,90 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
 
 // -------- model-level parameters
 
+ModelParameters::ModelParameters(const diagram::Diagram& d, expr::Pool& pool) : pool_(pool)
+{
+    for (const auto& [k, v] : d.parameters)
+        declared_.emplace(k, &v); // the first of two alike names, as a search would find
+}
+
+// The model parameters a value names, as far as its text tells (both branches of an if).
+std::vector<std::string> ModelParameters::namedIn(const Json& value) const
+{
+    const Json* v = &value;
+    while (v->is_object() && v->contains("value"))
+        v = &(*v)["value"];
+    std::vector<std::string> names;
+    if (!v->is_string())
+        return names;
+    expr::AstPtr ast;
+    try {
+        ast = expr::parseExpression(v->get<std::string>());
+    } catch (const expr::ParseError&) {
+        return names; // the evaluation says what is wrong
+    }
+    std::unordered_set<std::string> seen;
+    std::vector<const expr::Ast*> open{ast.get()};
+    while (!open.empty()) {
+        const expr::Ast* a = open.back();
+        open.pop_back();
+        if (a->kind == expr::Ast::Kind::Ident && declared_.count(a->name) && seen.insert(a->name).second)
+            names.push_back(a->name);
+        for (const expr::AstPtr& arg : a->args)
+            if (arg)
+                open.push_back(arg.get());
+    }
+    return names;
+}
+
+// Parameters that name the next one, 50,000 deep, are evaluated from the far end of the
+// chain with a stack of our own, so that each evaluation finds the values it uses done
+// instead of recursing into them. A parameter named only in a branch not taken may be
+// evaluated early this way; what goes wrong with it is kept, and raised only where a
+// value really uses it, as the recursion would have.
 Symbol ModelParameters::get(const std::string& name)
 {
-    auto done = done_.find(name);
-    if (done != done_.end())
+    if (auto done = done_.find(name); done != done_.end())
         return toSymbol(done->second);
-    for (const auto& [k, v] : d_.parameters) {
-        if (k != name)
+    if (auto failed = failed_.find(name); failed != failed_.end())
+        std::rethrow_exception(failed->second);
+    auto declared = declared_.find(name);
+    if (declared == declared_.end())
+        return {};
+    if (inProgress_.count(name))
+        throw badInput("model parameter '" + name + "' depends on itself");
+    struct Pending {
+        std::string name;
+        std::vector<std::string> uses;
+        size_t next = 0;
+    };
+    std::vector<Pending> path;
+    path.push_back({name, namedIn(*declared->second)});
+    inProgress_.insert(name);
+    while (!path.empty()) {
+        Pending& p = path.back();
+        if (p.next < p.uses.size()) {
+            const std::string use = p.uses[p.next++];
+            if (!done_.count(use) && !failed_.count(use) && !inProgress_.count(use)) {
+                inProgress_.insert(use);
+                path.push_back({use, namedIn(*declared_.at(use))}); // p is stale from here
+            }
             continue;
-        if (!inProgress_.insert(name).second)
-            throw badInput("model parameter '" + name + "' depends on itself");
-        ParamValue pv = evalJson(v, pool_, scope(), "model parameter '" + name + "'");
-        inProgress_.erase(name);
-        done_[name] = pv;
-        return toSymbol(pv);
+        }
+        const std::string n = std::move(p.name);
+        path.pop_back();
+        try {
+            done_[n] = evalJson(*declared_.at(n), pool_, scope(), "model parameter '" + n + "'");
+        } catch (const Error&) {
+            inProgress_.erase(n);
+            if (path.empty()) {
+                throw;
+            }
+            failed_[n] = std::current_exception();
+            continue;
+        }
+        inProgress_.erase(n);
     }
-    return {};
+    return toSymbol(done_.at(name));
 }
 
 Scope ModelParameters::scope()
@@ -366,7 +437,7 @@ std::optional<int> evaluateSize(const diagram::Diagram& d, const library::Compon
                                 const diagram::Component& comp, const library::ExprText& size)
 {
     const std::optional<double> n = evaluateForEditor(d, def, comp, size, "size");
-    if (!n || *n != std::floor(*n) || *n < 0 || *n > 100000)
+    if (!n || *n != std::floor(*n) || *n < 0 || *n > kMostElements)
         return std::nullopt;
     return static_cast<int>(*n);
 }

@@ -7,6 +7,7 @@
 #include "engine/flatten/lower.hpp"
 #include "engine/library/component_definition.hpp"
 
+#include <exception>
 #include <optional>
 #include <set>
 #include <string>
@@ -30,14 +31,17 @@ ParamValue evalJson(const diagram::Json& j, expr::Pool& pool, const Scope& scope
 // The diagram's own parameters, each evaluated once on first use.
 class ModelParameters {
 public:
-    ModelParameters(const diagram::Diagram& d, expr::Pool& pool) : d_(d), pool_(pool) {}
+    ModelParameters(const diagram::Diagram& d, expr::Pool& pool);
     Symbol get(const std::string& name);
     Scope scope();
 
 private:
-    const diagram::Diagram& d_;
+    std::vector<std::string> namedIn(const diagram::Json& value) const;
+
     expr::Pool& pool_;
+    std::unordered_map<std::string, const diagram::Json*> declared_; // the diagram's, by name
     std::unordered_map<std::string, ParamValue> done_;
+    std::unordered_map<std::string, std::exception_ptr> failed_; // evaluated early, and refused
     std::set<std::string> inProgress_;
 };
 
