@@ -7,6 +7,7 @@
 #include "engine/flatten/instance_template.hpp"
 #include "engine/flatten/lower.hpp"
 #include "engine/flatten/parameter_values.hpp"
+#include "engine/input_limits.hpp"
 #include "engine/library/connection_rules.hpp"
 #include "engine/library/scoped_library.hpp"
 
@@ -56,7 +57,10 @@ std::string joined(const std::vector<std::string>& names, const std::string& las
 
 class Instantiator {
 public:
-    Instantiator(const diagram::Diagram& d, const library::Library& lib) : d_(d), lib_(lib) {}
+    Instantiator(const diagram::Diagram& d, const library::Library& lib, size_t mostVariables)
+        : d_(d), lib_(lib), mostVariables_(mostVariables)
+    {
+    }
 
     FlatModel run(const CancelFlag& cancelled)
     {
@@ -234,6 +238,10 @@ private:
         if (std::find(at.chain.begin(), at.chain.end(), sub) != at.chain.end())
             throw badInput("component '" + path + "': subsystem '" + comp.type +
                            "' is used inside itself: " + joined(at.chainNames, comp.type));
+        // Each level is a recursion here, and a copy of the chain above it.
+        if (at.chain.size() >= static_cast<size_t>(kMostSubsystemNesting))
+            throw badInput("component '" + path + "': subsystems are nested more than " +
+                           std::to_string(kMostSubsystemNesting) + " levels deep: " + joined(at.chainNames, comp.type));
         params_.emplace_back(at.scope, m_.pool, def, comp, path);
         InstanceParameters& params = params_.back();
         params.setDataFolder(d_.folder);
@@ -283,7 +291,26 @@ private:
         connectors_.push_back(std::move(c));
     }
 
+    // Subsystems used twice inside each other double at every level: 40 levels in a file of
+    // a few kilobytes describe 2^39 parts. The count is kept as the parts are made, and
+    // the first part past the limit stops translation, naming the subsystems it is in.
+    void checkVariableCount(const Level& at, const diagram::Component& comp, const std::string& path) const
+    {
+        if (m_.vars.size() <= mostVariables_)
+            return;
+        throw badInput("component '" + path + "': the model has more than " + std::to_string(mostVariables_) +
+                       " variables" +
+                       (at.chainNames.empty() ? std::string() : " (inside " + joined(at.chainNames, comp.type) + ")"))
+            .about({path});
+    }
+
     void leaf(const Level& at, const diagram::Component& comp, const ComponentDefinition& def, const std::string& path)
+    {
+        leafParts(at, comp, def, path);
+        checkVariableCount(at, comp, path);
+    }
+
+    void leafParts(const Level& at, const diagram::Component& comp, const ComponentDefinition& def, const std::string& path)
     {
         const int ci = static_cast<int>(m_.componentNames.size());
         m_.componentNames.push_back(path);
@@ -443,7 +470,7 @@ private:
     {
         const std::string who = path + "." + c.name;
         const double size = in.params.evalNumber(*c.size, "size of " + who);
-        if (size != std::floor(size) || size < 0 || size > 100000)
+        if (size != std::floor(size) || size < 0 || size > kMostElements)
             throw badInput("size of " + who + " = " + std::to_string(size) + " is not a whole number from 0 to 100000");
         const int n = static_cast<int>(size);
         bool enabled = !c.condition || in.params.evalNumber(*c.condition, who + " condition") != 0;
@@ -488,7 +515,7 @@ private:
         if (!diagram::splitEndpoint(e, inst, conn)) {
             // A bare name is one of this diagram's own (outer) connectors.
             auto it = index_.find(at.prefix + e);
-            if (it == index_.end() || !at.diagram->connector(e))
+            if (it == index_.end() || !connectors_[static_cast<size_t>(it->second)].outer)
                 throw badInput("connection " + label + ": '" + e +
                                "' is neither instance.connector nor a connector of this diagram")
                     .about({owner});
@@ -559,6 +586,7 @@ private:
 
     const diagram::Diagram& d_;
     const library::Library& lib_;
+    size_t mostVariables_;
     FlatModel m_;
     ModelParameters modelParams_{d_, m_.pool};
     std::deque<InstanceParameters> params_; // subsystem instances' declared parameters (deque: scopes refer to them)
@@ -574,9 +602,10 @@ private:
 
 } // namespace
 
-FlatModel instantiate(const diagram::Diagram& d, const library::Library& lib, const CancelFlag& cancelled)
+FlatModel instantiate(const diagram::Diagram& d, const library::Library& lib, const CancelFlag& cancelled,
+                      size_t mostVariables)
 {
-    return Instantiator(d, lib).run(cancelled);
+    return Instantiator(d, lib, mostVariables).run(cancelled);
 }
 
 } // namespace flange::flatten
