@@ -242,6 +242,8 @@ private:
         if (at.chain.size() >= static_cast<size_t>(kMostSubsystemNesting))
             throw badInput("component '" + path + "': subsystems are nested more than " +
                            std::to_string(kMostSubsystemNesting) + " levels deep: " + joined(at.chainNames, comp.type));
+        if (static_cast<double>(m_.vars.size()) + variablesOf(at.lib, def, 0) > static_cast<double>(mostVariables_))
+            throw tooManyVariables(at, comp, path, false);
         params_.emplace_back(at.scope, m_.pool, def, comp, path);
         InstanceParameters& params = params_.back();
         params.setDataFolder(d_.folder);
@@ -292,16 +294,49 @@ private:
     }
 
     // Subsystems used twice inside each other double at every level: 40 levels in a file of
-    // a few kilobytes describe 2^39 parts. The count is kept as the parts are made, and
-    // the first part past the limit stops translation, naming the subsystems it is in.
+    // a few kilobytes describe 2^39 parts. A subsystem instance is refused before it is
+    // made when its definition alone counts too many variables (its parts' declared
+    // variables and scalar connectors, conditional ones included); the count of the
+    // variables made is kept too, and the first part past the limit stops translation.
+    // Either names the subsystems the part is in.
+    Error tooManyVariables(const Level& at, const diagram::Component& comp, const std::string& path, bool made) const
+    {
+        return std::move(badInput("component '" + path + "' (" + joined(at.chainNames, comp.type) + "): the model " +
+                                  (made ? "has" : "would have") + " more than " + std::to_string(mostVariables_) +
+                                  " variables")
+                             .about({path}));
+    }
+
+    // The variables an instance of def makes at least, as its definition counts them
+    // (vector connectors, whose sizes are parameters, count none); memoized per
+    // subsystem. depth stops at the nesting limit, which the instance is refused for.
+    double variablesOf(const library::ScopedLibrary& lib, const ComponentDefinition& def, int depth)
+    {
+        if (!def.subsystem) {
+            double n = static_cast<double>(def.variables.size());
+            for (const library::ConnectorDef& c : def.connectors)
+                n += c.size ? 0 : library::isFlange(c.type) ? 2 : 1;
+            return n;
+        }
+        const diagram::Diagram* sub = def.subsystem.get();
+        if (auto known = subsystemVariables_.find(sub); known != subsystemVariables_.end())
+            return known->second;
+        if (depth >= kMostSubsystemNesting)
+            return 0;
+        subsystemVariables_[sub] = 0; // used inside itself: refused where it is made
+        const library::ScopedLibrary in = lib.inside(def);
+        double n = static_cast<double>(sub->variables.size());
+        for (const diagram::Component& c : sub->components)
+            if (const ComponentDefinition* d = in.find(c.type))
+                n += variablesOf(in, *d, depth + 1);
+        subsystemVariables_[sub] = n;
+        return n;
+    }
+
     void checkVariableCount(const Level& at, const diagram::Component& comp, const std::string& path) const
     {
-        if (m_.vars.size() <= mostVariables_)
-            return;
-        throw badInput("component '" + path + "': the model has more than " + std::to_string(mostVariables_) +
-                       " variables" +
-                       (at.chainNames.empty() ? std::string() : " (inside " + joined(at.chainNames, comp.type) + ")"))
-            .about({path});
+        if (m_.vars.size() > mostVariables_)
+            throw tooManyVariables(at, comp, path, true);
     }
 
     void leaf(const Level& at, const diagram::Component& comp, const ComponentDefinition& def, const std::string& path)
@@ -597,6 +632,7 @@ private:
     std::vector<ResolvedConnection> connections_;
     std::vector<Override> overrides_; // set on subsystem instances, each must reach a variable
     int levels_ = 0;                  // levels made so far (Level::id)
+    std::unordered_map<const diagram::Diagram*, double> subsystemVariables_; // variablesOf's memo
     InstanceTemplates templates_;
 };
 
