@@ -1,6 +1,7 @@
 #include "engine/expr/printer.hpp"
 
 #include <sstream>
+#include <vector>
 
 namespace flange::expr {
 namespace {
@@ -21,11 +22,24 @@ int precedence(Op op)
     }
 }
 
-std::string print(const Pool& p, NodeId id, const std::function<std::string(int32_t)>& name, int outer)
+// One operand of a node's text: the text before it, the operand (kNone after the last)
+// and the precedence it is printed at.
+struct Piece {
+    std::string before;
+    NodeId operand = kNone;
+    int outer = 0;
+};
+
+// A node being printed: its pieces, the next one, and whether it is in parentheses.
+struct Frame {
+    std::vector<Piece> pieces;
+    size_t next = 0;
+    bool parenthesize = false;
+};
+
+// A leaf's text, or false for a node with operands.
+bool leafText(const Node& n, const std::function<std::string(int32_t)>& name, int outer, std::string& s)
 {
-    const Node& n = p.node(id);
-    std::string s;
-    int prec = precedence(n.op);
     switch (n.op) {
     case Op::Const: {
         std::ostringstream o;
@@ -34,43 +48,84 @@ std::string print(const Pool& p, NodeId id, const std::function<std::string(int3
         s = o.str();
         if (n.value < 0 && outer > 5)
             s = "(" + s + ")";
-        return s;
+        return true;
     }
-    case Op::Time: return "time";
-    case Op::Initial: return "initial()";
+    case Op::Time: s = "time"; return true;
+    case Op::Initial: s = "initial()"; return true;
     case Op::Var:
-    case Op::Disc: return name(n.index);
-    case Op::Pre: return "pre(" + name(n.index) + ")";
-    case Op::Rel: return "rel[" + std::to_string(n.index) + "]";
-    // Appended, not "-" + print(...): GCC 12 warns (-Wrestrict, a false positive) on a
-    // literal joined to a temporary string there.
-    case Op::Neg: s = "-"; s += print(p, n.a, name, prec); break;
-    case Op::Not: s = "not "; s += print(p, n.a, name, prec); break;
-    case Op::If:
-        s = "if " + print(p, n.a, name, 0) + " then " + print(p, n.b, name, 0) + " else " + print(p, n.c, name, 0);
-        break;
+    case Op::Disc: s = name(n.index); return true;
+    case Op::Pre: s = "pre(" + name(n.index) + ")"; return true;
+    case Op::Rel: s = "rel[" + std::to_string(n.index) + "]"; return true;
+    default: return false;
+    }
+}
+
+Frame frameOf(const Node& n, int outer)
+{
+    const int prec = precedence(n.op);
+    Frame f;
+    switch (n.op) {
+    case Op::Neg: f.pieces = {{"-", n.a, prec}}; break;
+    case Op::Not: f.pieces = {{"not ", n.a, prec}}; break;
+    case Op::If: f.pieces = {{"if ", n.a, 0}, {" then ", n.b, 0}, {" else ", n.c, 0}}; break;
     case Op::Interp:
     case Op::InterpSlope:
-        return std::string(n.op == Op::Interp ? "interpolate" : "interpolateSlope") + "(table" +
-               std::to_string(n.index) + ", " + print(p, n.a, name, 0) + ", " + print(p, n.b, name, 0) + ")";
+        f.pieces = {{std::string(n.op == Op::Interp ? "interpolate" : "interpolateSlope") + "(table" +
+                         std::to_string(n.index) + ", ",
+                     n.a, 0},
+                    {", ", n.b, 0}};
+        f.pieces.push_back({")", kNone, 0});
+        return f;
     default:
-        if (n.op >= Op::Sin && n.op <= Op::Integer)
-            return std::string(opName(n.op)) + "(" + print(p, n.a, name, 0) + ")";
-        if ((n.op >= Op::Atan2 && n.op <= Op::IntDiv) || n.op == Op::WithDer)
-            return std::string(opName(n.op)) + "(" + print(p, n.a, name, 0) + ", " + print(p, n.b, name, 0) + ")";
+        if (n.op >= Op::Sin && n.op <= Op::Integer) {
+            f.pieces = {{std::string(opName(n.op)) + "(", n.a, 0}, {")", kNone, 0}};
+            return f;
+        }
+        if ((n.op >= Op::Atan2 && n.op <= Op::IntDiv) || n.op == Op::WithDer) {
+            f.pieces = {{std::string(opName(n.op)) + "(", n.a, 0}, {", ", n.b, 0}, {")", kNone, 0}};
+            return f;
+        }
         // Binary: left-associative, so the right operand needs parentheses at equal precedence.
-        s = print(p, n.a, name, prec) + " " + opName(n.op) + " " + print(p, n.b, name, prec + 1);
+        f.pieces = {{"", n.a, prec}, {std::string(" ") + opName(n.op) + " ", n.b, prec + 1}};
     }
-    if (prec < outer)
-        s = "(" + s + ")";
-    return s;
+    f.pieces.push_back({"", kNone, 0});
+    f.parenthesize = prec < outer;
+    return f;
 }
 
 } // namespace
 
+// With a stack of frames instead of recursion (an expression can be as deep as the model
+// is long), writing the text from left to right into one string: a node's parentheses
+// are known when it starts.
 std::string toString(const Pool& pool, NodeId id, const std::function<std::string(int32_t)>& varName)
 {
-    return print(pool, id, varName, 0);
+    std::string out;
+    if (leafText(pool.node(id), varName, 0, out))
+        return out;
+    std::vector<Frame> frames;
+    auto start = [&](const Node& n, int outer) {
+        frames.push_back(frameOf(n, outer));
+        if (frames.back().parenthesize)
+            out += '(';
+    };
+    start(pool.node(id), 0);
+    std::string leaf;
+    while (!frames.empty()) {
+        Frame& f = frames.back();
+        const Piece& piece = f.pieces[f.next++];
+        out += piece.before;
+        if (piece.operand == kNone) {
+            if (f.parenthesize)
+                out += ')';
+            frames.pop_back();
+        } else if (leafText(pool.node(piece.operand), varName, piece.outer, leaf)) {
+            out += leaf;
+        } else {
+            start(pool.node(piece.operand), piece.outer); // f is stale from here
+        }
+    }
+    return out;
 }
 
 } // namespace flange::expr

@@ -2,7 +2,11 @@
 // simulate on an 8 MB stack, the size of the main thread's and of the window's worker
 // thread's (a std::thread with the default size); one past a limit is refused with
 // its message. No walker may recurse as deep as the input is long.
+#include "engine/codegen/tape_compiler.hpp"
 #include "engine/error.hpp"
+#include "engine/expr/differentiate.hpp"
+#include "engine/expr/evaluate.hpp"
+#include "engine/expr/printer.hpp"
 #include "engine/flatten/instantiate.hpp"
 #include "engine/input_limits.hpp"
 #include "support/test_support.hpp"
@@ -308,4 +312,53 @@ TEST_CASE("a reduction over the largest range gives its exact sum on an 8 MB sta
     });
     // sum(i*time) at time 1: every term an integer, every partial sum exact in doubles.
     CHECK(s.sink.last("r.y") == 5000050000.0);
+}
+
+TEST_CASE("a left-deep chain of 1,000,000 links is printed, evaluated, differentiated and compiled on an 8 MB stack")
+{
+    // What a builder that does not balance gives: ((x + sin(x)) + sin(x)) + ..., link by link.
+    expr::Pool pool;
+    const expr::NodeId x = pool.var(0);
+    const expr::NodeId sine = pool.unary(expr::Op::Sin, x);
+    expr::NodeId chain = x;
+    const int n = 1000000;
+    for (int k = 1; k <= n; ++k)
+        chain = pool.add(chain, sine);
+    std::string text;
+    double value = 0, slope = 0;
+    size_t instructions = 0;
+    onStackOf8MB([&] {
+        text = expr::toString(pool, chain, [](int32_t) { return std::string("x"); });
+        const double xs[] = {0.5};
+        expr::EvalContext ctx;
+        ctx.vars = xs;
+        value = expr::evaluate(pool, chain, ctx);
+        slope = expr::evaluate(pool, expr::partial(pool, chain, 0), ctx);
+        codegen::TapeCompiler compiler(pool, [](int32_t) { return codegen::VarSource{codegen::VarSource::Kind::Y, 0, 0}; });
+        compiler.store(chain, 0, 0);
+        instructions = compiler.instructionCount();
+    });
+    CHECK(text.size() == std::string("x").size() + n * std::string(" + sin(x)").size());
+    CHECK(text.rfind("x + sin(x) + sin(x)", 0) == 0);
+    CHECK(value == Approx(0.5 + n * std::sin(0.5)).epsilon(1e-9));
+    CHECK(slope == Approx(1 + n * std::cos(0.5)).epsilon(1e-9));
+    // A load of x, one sine (common to every link) and one addition per link, and the store.
+    CHECK(instructions == static_cast<size_t>(n) + 3);
+}
+
+TEST_CASE("expressions print with the parentheses their precedence needs")
+{
+    expr::Pool pool;
+    const expr::NodeId a = pool.var(0), b = pool.var(1), c = pool.var(2);
+    auto text = [&pool](expr::NodeId e) {
+        return expr::toString(pool, e, [](int32_t v) { return std::string(1, static_cast<char>('a' + v)); });
+    };
+    CHECK(text(pool.mul(pool.add(a, b), pool.unary(expr::Op::Cos, c))) == "(a + b) * cos(c)");
+    CHECK(text(pool.sub(a, pool.sub(b, c))) == "a - (b - c)");
+    CHECK(text(pool.sub(pool.sub(a, b), c)) == "a - b - c");
+    CHECK(text(pool.neg(pool.add(a, b))) == "-(a + b)");
+    CHECK(text(pool.mul(a, pool.constant(-2))) == "(-2) * a");
+    CHECK(text(pool.ifThenElse(pool.compare(expr::Op::Gt, a, pool.zero()), pool.pow(b, pool.constant(3)),
+                               pool.binary(expr::Op::Atan2, b, c))) == "if a > 0 then b ^ 3 else atan2(b, c)");
+    CHECK(text(pool.mul(pool.ifThenElse(pool.compare(expr::Op::Lt, a, b), a, b), c)) == "(if a < b then a else b) * c");
 }
