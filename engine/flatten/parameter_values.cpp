@@ -70,6 +70,72 @@ std::string parameterValueDefect(const expr::Pool& pool, NodeId n, const std::st
     return {};
 }
 
+// The parameters an expression names (both branches of an if), each once, those
+// `declared` says are parameters.
+template <class Declared>
+std::vector<std::string> parametersNamedIn(const expr::Ast& root, Declared declared)
+{
+    std::vector<std::string> names;
+    std::unordered_set<std::string> seen;
+    std::vector<const expr::Ast*> open{&root};
+    while (!open.empty()) {
+        const expr::Ast* a = open.back();
+        open.pop_back();
+        if (a->kind == expr::Ast::Kind::Ident && declared(a->name) && seen.insert(a->name).second)
+            names.push_back(a->name);
+        for (const expr::AstPtr& arg : a->args)
+            if (arg)
+                open.push_back(arg.get());
+    }
+    return names;
+}
+
+// Evaluates parameter `name` after the parameters its value names, the far end of a chain
+// first, with a stack of our own: parameters that name the next one 50,000 deep would
+// otherwise recurse through the lowering once per link. uses(n) lists the declared
+// parameters n's value names (both branches of an if, so some may not be needed: what
+// goes wrong with one is kept in `failed` and raised only where a value really uses it,
+// as the recursion would have); settled(n) says n has its value; evaluate(n) evaluates n,
+// whose uses are settled or failed. A cycle is met where it closes, by the evaluation
+// that asks for a parameter still in progress.
+template <class Uses, class Settled, class Evaluate>
+void evaluateUsesFirst(const std::string& name, std::set<std::string>& inProgress,
+                       std::unordered_map<std::string, std::exception_ptr>& failed, Uses uses, Settled settled,
+                       Evaluate evaluate)
+{
+    struct Pending {
+        std::string name;
+        std::vector<std::string> uses;
+        size_t next = 0;
+    };
+    std::vector<Pending> path;
+    path.push_back({name, uses(name)});
+    inProgress.insert(name);
+    while (!path.empty()) {
+        Pending& p = path.back();
+        if (p.next < p.uses.size()) {
+            const std::string use = p.uses[p.next++];
+            if (!settled(use) && !failed.count(use) && !inProgress.count(use)) {
+                inProgress.insert(use);
+                path.push_back({use, uses(use)}); // p is stale from here
+            }
+            continue;
+        }
+        const std::string n = std::move(p.name);
+        path.pop_back();
+        try {
+            evaluate(n);
+        } catch (const Error&) {
+            inProgress.erase(n);
+            if (path.empty())
+                throw;
+            failed[n] = std::current_exception();
+            continue;
+        }
+        inProgress.erase(n);
+    }
+}
+
 } // namespace
 
 Symbol toSymbol(const ParamValue& v)
@@ -151,83 +217,39 @@ ModelParameters::ModelParameters(const diagram::Diagram& d, expr::Pool& pool) : 
         declared_.emplace(k, &v); // the first of two alike names, as a search would find
 }
 
-// The model parameters a value names, as far as its text tells (both branches of an if).
+// The model parameters a value names, as far as its text tells.
 std::vector<std::string> ModelParameters::namedIn(const Json& value) const
 {
     const Json* v = &value;
     while (v->is_object() && v->contains("value"))
         v = &(*v)["value"];
-    std::vector<std::string> names;
     if (!v->is_string())
-        return names;
+        return {};
     expr::AstPtr ast;
     try {
         ast = expr::parseExpression(v->get<std::string>());
     } catch (const expr::ParseError&) {
-        return names; // the evaluation says what is wrong
+        return {}; // the evaluation says what is wrong
     }
-    std::unordered_set<std::string> seen;
-    std::vector<const expr::Ast*> open{ast.get()};
-    while (!open.empty()) {
-        const expr::Ast* a = open.back();
-        open.pop_back();
-        if (a->kind == expr::Ast::Kind::Ident && declared_.count(a->name) && seen.insert(a->name).second)
-            names.push_back(a->name);
-        for (const expr::AstPtr& arg : a->args)
-            if (arg)
-                open.push_back(arg.get());
-    }
-    return names;
+    return parametersNamedIn(*ast, [this](const std::string& n) { return declared_.count(n) > 0; });
 }
 
-// Parameters that name the next one, 50,000 deep, are evaluated from the far end of the
-// chain with a stack of our own, so that each evaluation finds the values it uses done
-// instead of recursing into them. A parameter named only in a branch not taken may be
-// evaluated early this way; what goes wrong with it is kept, and raised only where a
-// value really uses it, as the recursion would have.
 Symbol ModelParameters::get(const std::string& name)
 {
     if (auto done = done_.find(name); done != done_.end())
         return toSymbol(done->second);
     if (auto failed = failed_.find(name); failed != failed_.end())
         std::rethrow_exception(failed->second);
-    auto declared = declared_.find(name);
-    if (declared == declared_.end())
+    if (!declared_.count(name))
         return {};
     if (inProgress_.count(name))
         throw badInput("model parameter '" + name + "' depends on itself");
-    struct Pending {
-        std::string name;
-        std::vector<std::string> uses;
-        size_t next = 0;
-    };
-    std::vector<Pending> path;
-    path.push_back({name, namedIn(*declared->second)});
-    inProgress_.insert(name);
-    while (!path.empty()) {
-        Pending& p = path.back();
-        if (p.next < p.uses.size()) {
-            const std::string use = p.uses[p.next++];
-            if (!done_.count(use) && !failed_.count(use) && !inProgress_.count(use)) {
-                inProgress_.insert(use);
-                path.push_back({use, namedIn(*declared_.at(use))}); // p is stale from here
-            }
-            continue;
-        }
-        const std::string n = std::move(p.name);
-        path.pop_back();
-        try {
+    evaluateUsesFirst(
+        name, inProgress_, failed_, [this](const std::string& n) { return namedIn(*declared_.at(n)); },
+        [this](const std::string& n) { return done_.count(n) > 0; },
+        [this](const std::string& n) {
             done_[n] = evalJson(*declared_.at(n), pool_, scope(), "model parameter '" + n + "'");
-        } catch (const Error&) {
-            inProgress_.erase(n);
-            if (path.empty()) {
-                throw;
-            }
-            failed_[n] = std::current_exception();
-            continue;
-        }
-        inProgress_.erase(n);
-    }
+        });
     return toSymbol(done_.at(name));
 }
 
@@ -240,48 +262,84 @@ Scope ModelParameters::scope()
 
 Symbol InstanceParameters::get(const std::string& name)
 {
-    auto done = done_.find(name);
-    if (done != done_.end())
+    if (auto done = done_.find(name); done != done_.end())
         return toSymbol(done->second);
-    const library::ParameterDef* pd = def_.parameter(name);
+    if (auto failed = failed_.find(name); failed != failed_.end())
+        std::rethrow_exception(failed->second);
+    const library::ParameterDef* pd = declared(name);
     if (!pd)
         return {};
-    std::string who = path_ + "." + name;
-    if (!inProgress_.insert(name).second)
-        throw badInput("parameter '" + who + "' depends on itself");
-    ParamValue pv;
     if (pd->type == library::ValueType::String) {
         // Text (a file name): no value in expressions; text() gives it.
         const Json* given = comp_.parameter(name);
         if (given && !given->is_string())
-            throw badInput("parameter '" + who + "' (" + def_.name + ") must be text");
-        inProgress_.erase(name);
+            throw badInput("parameter '" + path_ + "." + name + "' (" + def_.name + ") must be text");
         return {};
     }
+    if (inProgress_.count(name))
+        throw badInput("parameter '" + path_ + "." + name + "' depends on itself");
+    evaluateUsesFirst(
+        name, inProgress_, failed_, [this](const std::string& n) { return defaultUses(n); },
+        [this](const std::string& n) { return done_.count(n) > 0; },
+        [this](const std::string& n) { done_[n] = evaluate(*declared(n)); });
+    return toSymbol(done_.at(name));
+}
+
+// The instance's own parameters a parameter's default names; none when the diagram gives
+// the value (it is written in the scope outside) or for text.
+std::vector<std::string> InstanceParameters::defaultUses(const std::string& name)
+{
+    const library::ParameterDef* pd = declared(name);
+    if (pd->type == library::ValueType::String || comp_.parameter(name) || pd->required || !pd->defaultValue ||
+        !pd->defaultValue->ast)
+        return {};
+    return parametersNamedIn(*pd->defaultValue->ast, [this](const std::string& n) {
+        const library::ParameterDef* named = declared(n);
+        return named && named->type != library::ValueType::String;
+    });
+}
+
+// Looked up by name in an index once the definition has many parameters (a subsystem may
+// declare thousands), else by a search of the few.
+const library::ParameterDef* InstanceParameters::declared(const std::string& name)
+{
+    if (def_.parameters.size() < 32)
+        return def_.parameter(name);
+    if (index_.empty())
+        for (const library::ParameterDef& p : def_.parameters)
+            index_.emplace(p.name, &p); // the first of two alike names, as the search finds
+    auto it = index_.find(name);
+    return it == index_.end() ? nullptr : it->second;
+}
+
+// One parameter's value, the parameters it names evaluated already.
+ParamValue InstanceParameters::evaluate(const library::ParameterDef& pd)
+{
+    const std::string& name = pd.name;
+    const std::string who = path_ + "." + name;
+    ParamValue pv;
     if (const Json* given = comp_.parameter(name)) {
         pv = evalJson(*given, pool_, outer_, "parameter '" + who + "'");
-    } else if (pd->required) {
+    } else if (pd.required) {
         // A start value is a guess, not a value: the user has to give one.
         throw badInput("parameter '" + who + "' (" + def_.name + ") needs a value" +
-                       (pd->defaultValue ? " (its start value " + pd->defaultValue->text + " is only a guess)" : ""));
-    } else if (pd->defaultValue) {
-        pv = evalDefinition(*pd->defaultValue, "parameter '" + who + "'", pd->type == library::ValueType::Table);
+                       (pd.defaultValue ? " (its start value " + pd.defaultValue->text + " is only a guess)" : ""));
+    } else if (pd.defaultValue) {
+        pv = evalDefinition(*pd.defaultValue, "parameter '" + who + "'", pd.type == library::ValueType::Table);
     } else {
         throw badInput("parameter '" + who + "' (" + def_.name + ") has no value");
     }
     if (pv.table < 0) {
         if (!std::isfinite(pv.value))
             throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is not a finite number");
-        if (pd->min && (pd->minExclusive ? pv.value <= *pd->min : pv.value < *pd->min))
+        if (pd.min && (pd.minExclusive ? pv.value <= *pd.min : pv.value < *pd.min))
             throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is below its minimum " +
-                           readableNumber(*pd->min) + (pd->minExclusive ? " (which it must exceed)" : ""));
-        if (pd->max && pv.value > *pd->max)
+                           readableNumber(*pd.min) + (pd.minExclusive ? " (which it must exceed)" : ""));
+        if (pd.max && pv.value > *pd.max)
             throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is above its maximum " +
-                           readableNumber(*pd->max));
+                           readableNumber(*pd.max));
     }
-    inProgress_.erase(name);
-    done_[name] = pv;
-    return toSymbol(pv);
+    return pv;
 }
 
 Scope InstanceParameters::scope()

@@ -75,6 +75,9 @@ public:
 private:
     std::optional<ParamValue> tableExpression(const expr::Ast& a, const library::ExprText& e, const std::string& what);
     std::string topInstance() const;
+    const library::ParameterDef* declared(const std::string& name);
+    std::vector<std::string> defaultUses(const std::string& name);
+    ParamValue evaluate(const library::ParameterDef& p);
 
     Scope outer_;
     expr::Pool& pool_;
@@ -83,7 +86,9 @@ private:
     std::string path_;
     std::string dataFolder_;
     std::unordered_map<std::string, ParamValue> done_;
+    std::unordered_map<std::string, std::exception_ptr> failed_; // evaluated early, and refused
     std::set<std::string> inProgress_;
+    std::unordered_map<std::string, const library::ParameterDef*> index_; // def_'s parameters, when many
 };
 
 // The engine's message for an expression typed as a parameter value, or nullopt when it is

@@ -148,6 +148,24 @@ TEST_CASE("50,000 model parameters, each naming the next, evaluate on an 8 MB st
     CHECK(errorOn8MB(topLevel(user, "", chain("\"p0\""))) == "model parameter 'p0' depends on itself");
 }
 
+TEST_CASE("a subsystem's 50,000 declared parameters, each naming the next, evaluate on an 8 MB stack")
+{
+    const int n = 50000;
+    std::string parameters = "{";
+    for (int k = 0; k < n - 1; ++k)
+        parameters += "\"p" + std::to_string(k) + "\": \"p" + std::to_string(k + 1) + " + 1\", ";
+    parameters += "\"p" + std::to_string(n - 1) + "\": 1}";
+    const std::string subsystem = R"(, "subsystems": [{"name": "Test.Chain", "parameters": )" + parameters +
+                                  R"(, "components": [)" + component("c", "Blocks.Sources.Constant", R"({"k": "p0"})") +
+                                  R"(], "connections": []}])";
+    const Simulated s = simulatedOn8MB(topLevel(component("chain", "Test.Chain"), "", subsystem));
+    CHECK(s.sink.last("chain.c.y") == n);
+    // The instance's own value for the far end moves the whole chain.
+    const Simulated t =
+        simulatedOn8MB(topLevel(component("chain", "Test.Chain", "{\"p" + std::to_string(n - 1) + "\": 3}"), "", subsystem));
+    CHECK(t.sink.last("chain.c.y") == n + 2);
+}
+
 TEST_CASE("a parameter named only in a branch not taken is not an error, in a long chain")
 {
     // p0 uses p1 only when off is true: p1's bad value must not stop the model.
