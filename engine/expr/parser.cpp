@@ -117,9 +117,6 @@ std::vector<Token> tokenize(std::string_view src)
 // Parentheses, calls, if-expressions and 'not' nest by recursion here and in every pass
 // over the tree; past this depth the text is refused instead of overflowing the stack.
 constexpr int kMaxNesting = 100;
-// Chains of + - * / and or from kBalanceFrom operands on are built as balanced trees
-// (balanced_fold.hpp), so that a sum of 100,000 terms is 17 levels deep, not 100,000.
-// Shorter chains keep the left-to-right order of evaluation (and so their rounding) exactly.
 
 class Parser {
 public:
@@ -198,7 +195,10 @@ private:
         int column = 0;
     };
 
-    // a op1 b op2 c ...: left-deep as written while short, else combined pairwise.
+    // a op1 b op2 c ...: left-deep as written while short, else combined pairwise from
+    // kBalanceFrom operands on (balanced_fold.hpp), so that a sum of 100,000 terms is 17
+    // levels deep, not 100,000; shorter chains keep their order of evaluation (and so
+    // their rounding) exactly.
     // plus/minus name the chain's operators ("+" "-", "*" "/", "or" "or"); for an
     // inverse operand left over at the end, unit is the neutral element (0 or 1).
     AstPtr chain(std::vector<Operand> items, const char* plus, const char* minus, double unit)

@@ -117,7 +117,8 @@ void ConnectionBuilder::build()
             for (int i : members)
                 flows.push_back(p.var(connectors_[static_cast<size_t>(i)].flow));
             FlatEquation eq;
-            eq.residual = expr::balancedFold(std::move(flows), p.zero(), [&p](expr::NodeId a, expr::NodeId b) { return p.add(a, b); });
+            eq.residual =
+                expr::balancedFold(std::move(flows), p.zero(), [&p](expr::NodeId a, expr::NodeId b) { return p.add(a, b); });
             eq.origin = origin;
             m_.equations.push_back(eq);
             continue;
