@@ -11,6 +11,10 @@ namespace flange {
 // reduction range (`for i in 1:n`).
 constexpr int kMostElements = 100000;
 
+// Iterations of ranges inside ranges (a sum inside a for-equation), multiplied: what
+// translation expands.
+constexpr long long kMostNestedIterations = 10000000;
+
 // Subsystems inside subsystems, counted from the diagram's own components.
 constexpr int kMostSubsystemNesting = 100;
 

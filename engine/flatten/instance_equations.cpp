@@ -171,6 +171,7 @@ void InstanceEquations::forEach(const EquationDef& eq, const std::function<void(
     const expr::Ast& range = *eq.range.ast;
     Lowerer low(m_.pool, scope_, &m_, eq.range.loc, originOf("for " + eq.range.text), ci_);
     const auto [from, to] = low.loopBounds(*range.args[1], *range.args[2]);
+    const RangeNesting nesting(static_cast<long long>(to) - from + 1);
     const std::string var = range.args[0]->name;
     Scope outer = scope_;
     for (int k = from; k <= to; ++k) {

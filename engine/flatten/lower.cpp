@@ -6,6 +6,7 @@
 #include "engine/input_limits.hpp"
 #include "engine/library/enumeration.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -235,15 +236,36 @@ int Lowerer::integerValue(const Ast& a, const std::string& what)
     return static_cast<int>(v);
 }
 
+namespace {
+long long& rangeProduct()
+{
+    thread_local long long product = 1;
+    return product;
+}
+} // namespace
+
+RangeNesting::RangeNesting(long long iterations) : outer_(rangeProduct())
+{
+    rangeProduct() = outer_ * std::max(iterations, 1LL);
+}
+
+RangeNesting::~RangeNesting() { rangeProduct() = outer_; }
+
+long long RangeNesting::enclosing() { return rangeProduct(); }
+
 std::pair<int, int> Lowerer::loopBounds(const Ast& from, const Ast& to)
 {
     const int first = integerValue(from, "the start of the range");
     const int last = integerValue(to, "the end of the range");
     const long long iterations = static_cast<long long>(last) - first + 1;
+    const std::string range = "the range " + std::to_string(first) + ":" + std::to_string(last) + " has " +
+                              std::to_string(iterations) + " iterations";
     if (iterations > kMostElements)
-        fail(from, "the range " + std::to_string(first) + ":" + std::to_string(last) + " has " +
-                       std::to_string(iterations) + " iterations, more than the " + std::to_string(kMostElements) +
-                       " a range may have");
+        fail(from, range + ", more than the " + std::to_string(kMostElements) + " a range may have");
+    const long long outer = RangeNesting::enclosing();
+    if (iterations * outer > kMostNestedIterations)
+        fail(from, range + " inside ranges of " + std::to_string(outer) + ", " + std::to_string(iterations * outer) +
+                       " in all, more than the " + std::to_string(kMostNestedIterations) + " nested ranges may have");
     return {first, last};
 }
 
@@ -327,6 +349,7 @@ NodeId Lowerer::reduction(const Ast& a, bool noEvent)
     std::vector<NodeId> items;
     if (loop) {
         const auto [from, to] = loopBounds(*a.args[2], *a.args[3]);
+        const RangeNesting nesting(static_cast<long long>(to) - from + 1);
         forEach(a.args[1]->name, from, to, [&](int) { items.push_back(lowerNode(*a.args[0], noEvent)); });
     } else {
         items = elements(*a.args[0], noEvent);

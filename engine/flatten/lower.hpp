@@ -23,6 +23,22 @@ struct Symbol {
 
 using Scope = std::function<Symbol(const std::string&)>;
 
+// A range being expanded on this thread, from construction to destruction. Ranges nest
+// (a sum inside a for-equation inside another) and their iterations multiply: the
+// product is what translation expands, and loopBounds checks it.
+class RangeNesting {
+public:
+    explicit RangeNesting(long long iterations);
+    ~RangeNesting();
+    RangeNesting(const RangeNesting&) = delete;
+    RangeNesting& operator=(const RangeNesting&) = delete;
+    // The iterations of the ranges entered and not left, multiplied (1 outside any).
+    static long long enclosing();
+
+private:
+    long long outer_;
+};
+
 class Lowerer {
 public:
     // model may be null: then only parameter expressions are allowed (no variables).
@@ -53,7 +69,8 @@ public:
     }
     // Evaluates a constant integer expression (a subscript, a loop bound).
     int integerValue(const expr::Ast& a, const std::string& what);
-    // The bounds of a loop range `from:to`, refused past kMostElements iterations (input_limits.hpp).
+    // The bounds of a loop range `from:to`, refused past kMostElements iterations, or past
+    // kMostNestedIterations with the ranges it is inside (input_limits.hpp).
     std::pair<int, int> loopBounds(const expr::Ast& from, const expr::Ast& to);
 
 private:

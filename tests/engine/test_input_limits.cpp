@@ -106,6 +106,19 @@ library::Library rangeLibrary(const TempFolder& folder)
   "connectors": [{"name": "y", "type": "RealOutput"}],
   "equations": ["y = time", {"for": "i in 1:n", "do": ["y = i*time"]}]
 })json";
+    // Ranges inside ranges: a reduction inside a reduction, and one inside a for-equation.
+    std::ofstream(folder.path() / "NestedRanges.json") << R"json({
+  "name": "Test.NestedRanges",
+  "parameters": [{"name": "n", "type": "Integer", "default": "3"}],
+  "connectors": [{"name": "y", "type": "RealOutput"}],
+  "equations": ["y = sum(sum(i*j*time for j in 1:n) for i in 1:n)"]
+})json";
+    std::ofstream(folder.path() / "ForSum.json") << R"json({
+  "name": "Test.ForSum",
+  "parameters": [{"name": "n", "type": "Integer", "default": "1"}],
+  "connectors": [{"name": "y", "type": "RealOutput"}],
+  "equations": [{"for": "i in 1:n", "do": ["y = sum(j*time for j in 1:n)"]}]
+})json";
     library::Library lib;
     lib.loadFolder(std::string(FLANGE_SOURCE_DIR) + "/resources/components");
     lib.loadFolder(folder.path().string());
@@ -315,6 +328,25 @@ TEST_CASE("ranges of for-equations and reductions stop where vector sizes do")
     CHECK_THAT(translate("Test.ForRange", kMostElements + 1),
                Catch::Contains("the range 1:100001 has 100001 iterations, more than the 100000 a range may have"));
     CHECK(translate("Test.ForRange", 0) == "compiled"); // an empty range holds nothing
+    // Nested ranges multiply: 100,000 inside 100,000 would expand 10^10 terms.
+    CHECK_THAT(translate("Test.NestedRanges", kMostElements),
+               Catch::Contains("the range 1:100000 has 100000 iterations inside ranges of 100000, 10000000000 in all, "
+                               "more than the 10000000 nested ranges may have"));
+    CHECK_THAT(translate("Test.ForSum", kMostElements),
+               Catch::Contains("the range 1:100000 has 100000 iterations inside ranges of 100000, 10000000000 in all"));
+}
+
+TEST_CASE("a reduction inside a reduction expands every term")
+{
+    const TempFolder folder("flange-test-nested-sum");
+    const library::Library lib = rangeLibrary(folder);
+    Simulated s;
+    onStackOf8MB([&] {
+        s.model = compileModel(diagramFromJson(topLevel(component("r", "Test.NestedRanges", R"({"n": 300})"), "")), lib);
+        s.stats = simulate(*s.model, {}, s.sink);
+    });
+    // (1 + ... + 300)^2 at 1 s, every partial sum exact.
+    CHECK(s.sink.last("r.y") == 45150.0 * 45150.0);
 }
 
 TEST_CASE("a reduction over the largest range gives its exact sum on an 8 MB stack")
