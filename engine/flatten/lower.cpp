@@ -244,9 +244,9 @@ long long& rangeProduct()
 }
 } // namespace
 
-RangeNesting::RangeNesting(long long iterations) : outer_(rangeProduct())
+RangeNesting::RangeNesting(long long iterations, bool alone) : outer_(rangeProduct())
 {
-    rangeProduct() = outer_ * std::max(iterations, 1LL);
+    rangeProduct() = (alone ? 1 : outer_) * std::max(iterations, 1LL);
 }
 
 RangeNesting::~RangeNesting() { rangeProduct() = outer_; }

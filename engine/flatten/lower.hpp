@@ -28,7 +28,9 @@ using Scope = std::function<Symbol(const std::string&)>;
 // product is what translation expands, and loopBounds checks it.
 class RangeNesting {
 public:
-    explicit RangeNesting(long long iterations);
+    // alone: a range not inside the ranges entered before (a parameter's value, expanded
+    // once wherever it is first asked for).
+    explicit RangeNesting(long long iterations, bool alone = false);
     ~RangeNesting();
     RangeNesting(const RangeNesting&) = delete;
     RangeNesting& operator=(const RangeNesting&) = delete;

@@ -124,6 +124,8 @@ void evaluateUsesFirst(const std::string& name, std::set<std::string>& inProgres
         const std::string n = std::move(p.name);
         path.pop_back();
         try {
+            // Evaluated once, wherever first asked for: not inside the ranges being expanded.
+            const RangeNesting alone(1, true);
             evaluate(n);
         } catch (const Error&) {
             inProgress.erase(n);
