@@ -3,9 +3,9 @@
 # A run that fails leaves the previous file as it was and says so; an output that cannot
 # be written ends the run with exit 5 and "PATH: reason"; -o naming the model, or nothing,
 # is refused before anything is done.
-#   output_file.sh FLANGE_SIM DATA_DIR
+#   output_file.sh FLANGE_SIM DATA_DIR [FLANGE]  (FLANGE: the window's scripted export, exit 5 too)
 set -u
-sim=$1; data=$2
+sim=$1; data=$2; app=${3:-}
 model=$data/spring_c_1e23.json # 1 s at 0.0005 s: 2002 lines
 dir=$(mktemp -d "${TMPDIR:-/tmp}/flange-output.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
@@ -85,6 +85,15 @@ if [ $code -eq 5 ] && grep -qF "error: standard output: closed (Bad file descrip
   echo "PASS closed standard output: $msg"
 else
   echo "FAIL closed standard output: exit code $code, expected 5: $msg"; fail=1
+fi
+# The window's scripted export answers as flange-sim does.
+if [ -n "$app" ]; then
+  msg=$(QT_QPA_PLATFORM=offscreen timeout 120 "$app" --simulate --export-csv "$dir/none/out.csv" "$dir/model.json" 2>&1); code=$?
+  if [ $code -eq 5 ] && grep -qF "$dir/none/out.csv" <<<"$msg"; then
+    echo "PASS flange --simulate --export-csv into a folder that does not exist"
+  else
+    echo "FAIL flange --simulate --export-csv into a folder that does not exist: exit code $code, expected 5: $msg"; fail=1
+  fi
 fi
 # A device is written in place, never replaced.
 expect "/dev/null" 0 -- simulate "$dir/model.json" -o /dev/null
