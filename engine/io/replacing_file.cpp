@@ -70,6 +70,9 @@ ReplacingFile::ReplacingFile(const std::string& path) : path_(path)
         return;
     }
     existed_ = fs::exists(status);
+    // A file its owner made read-only stays so: a rename would replace it all the same.
+    if (existed_ && ::access(target_.c_str(), W_OK) != 0)
+        throw failure(path, std::strerror(errno));
     const mode_t mode = existed_ ? static_cast<mode_t>(status.permissions() & fs::perms::mask) : 0666;
     auto [name, fd] = createBeside(target_, mode);
     if (name.empty())
