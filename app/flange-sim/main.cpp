@@ -1,6 +1,6 @@
 // flange-sim: the headless simulator. Loads a diagram, translates it, simulates it and
 // writes a CSV. Exit codes: 0 success, 2 bad input, 3 simulation failure, 4 internal
-// error (a bug in Flange).
+// error (a bug in Flange), 5 the result could not be written.
 #include "app/allocator_tuning.hpp"
 #include "engine/api/about.hpp"
 #include "engine/api/compile.hpp"
@@ -13,9 +13,15 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
@@ -47,10 +53,14 @@ std::vector<std::string> split(const std::string& s)
     return out;
 }
 
-int run(const QStringList& args)
+// leftBehind: set when a run fails after its output was opened, to what became of the file.
+int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Flange headless simulator.\n\n  flange-sim simulate MODEL.json [options]");
+    parser.setApplicationDescription("Flange headless simulator.\n\n  flange-sim simulate MODEL.json [options]\n\n"
+                                     "Exit status: 0 success, 2 bad input, 3 the simulation failed, 4 internal error "
+                                     "(a bug in Flange), 5 the result could not be written (the file named by -o then "
+                                     "keeps its previous contents).");
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument("command", "simulate");
@@ -104,6 +114,14 @@ int run(const QStringList& args)
                                    parser.value(o).toStdString() + ")");
         return *v;
     };
+    // The output is checked before anything is done: a mistyped -o must not cost a run.
+    const std::string out = parser.isSet(output) ? parser.value(output).toStdString() : "-";
+    if (out.empty())
+        throw flange::badInput("-o: the file name is empty (name a file, or - for standard output)");
+    if (std::error_code ec; std::filesystem::equivalent(out, pos[1].toStdString(), ec))
+        throw flange::badInput("-o " + out + " is the model file itself; name another file for the results");
+    if (out == "-" && stdoutClosed)
+        throw flange::io::OutputError("standard output: closed (" + std::string(std::strerror(EBADF)) + ")");
     using clock = std::chrono::steady_clock;
     auto t0 = clock::now();
     flange::diagram::Diagram diagram = flange::diagram::loadDiagram(pos[1].toStdString());
@@ -147,11 +165,16 @@ int run(const QStringList& args)
             selection.push_back(found);
         }
     }
-    std::string out = parser.isSet(output) ? parser.value(output).toStdString() : "-";
     EventPrinter writer(out);
     writer.print = parser.isSet(events);
-    flange::SimulationStats st = flange::simulate(*model, opt, writer, selection);
-    writer.finish();
+    flange::SimulationStats st;
+    try {
+        st = flange::simulate(*model, opt, writer, selection);
+        writer.finish();
+    } catch (const flange::Error&) {
+        leftBehind = writer.leftBehind();
+        throw;
+    }
     auto t3 = clock::now();
     for (const auto& w : st.warnings)
         std::fprintf(stderr, "warning: %s\n", w.c_str());
@@ -223,14 +246,25 @@ int run(const QStringList& args)
 
 int main(int argc, char** argv)
 {
+    // A closed standard output is taken by the next descriptor opened (Qt's event
+    // notifiers), and "-o -" would write into that: its place is held by /dev/null and
+    // the run with "-o -" refused.
+    const bool stdoutClosed = ::fcntl(STDOUT_FILENO, F_GETFD) == -1;
+    if (stdoutClosed)
+        ::open("/dev/null", O_WRONLY | O_CLOEXEC);
     flange::app::tuneAllocator();
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName("flange-sim");
     QCoreApplication::setApplicationVersion(QString::fromStdString(flange::about::flangeVersion()));
+    std::string leftBehind;
     try {
-        return run(QCoreApplication::arguments());
+        return run(QCoreApplication::arguments(), stdoutClosed, leftBehind);
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
+        if (!leftBehind.empty())
+            std::fprintf(stderr, "note: %s\n", leftBehind.c_str());
+        if (dynamic_cast<const flange::io::OutputError*>(&e))
+            return 5;
         switch (e.kind()) {
         case flange::ErrorKind::BadInput: return 2;
         case flange::ErrorKind::Internal: return 4;

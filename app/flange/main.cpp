@@ -5,7 +5,8 @@
 //   flange --simulate [--export-csv OUT.csv] [--screenshot OUT.png] MODEL.json
 //                                            simulates through the window's own run
 //                                            controller and exports, then exits:
-//                                            0 done, 2 bad model, 3 simulation failed
+//                                            0 done, 2 bad model, 3 simulation failed,
+//                                            5 the export could not be written
 // Interactive starts offer to restore diagrams autosaved by a session that crashed.
 #include "app/allocator_tuning.hpp"
 #include "ui/canvas/diagram_view.hpp"
@@ -177,7 +178,7 @@ int main(int argc, char** argv)
             QString error;
             if (!sim.exportCsv(parser.value(exportCsv), false, &error)) {
                 std::fprintf(stderr, "flange: %s\n", qPrintable(error));
-                status = status != 0 ? status : 1;
+                status = status != 0 ? status : 5; // as flange-sim's: the result could not be written
             }
         }
         if (parser.isSet(screenshot)) {

@@ -75,6 +75,9 @@ std::vector<Token> tokenize(std::string_view src)
             t.number = std::strtod(t.text.c_str(), nullptr);
             if (errno == ERANGE && std::isinf(t.number))
                 throw ParseError("number " + t.text + " is too large (a Real holds up to 1.8e308)", static_cast<int>(i));
+            if (errno == ERANGE && t.number == 0) // 1e-400: refused like 1e400, not silently 0
+                throw ParseError("number " + t.text + " is too small (a nonzero Real holds down to 4.9e-324)",
+                                 static_cast<int>(i));
             t.type = Token::Type::Number;
             i += len;
         } else if (std::isalpha(static_cast<unsigned char>(ch)) || ch == '_') {

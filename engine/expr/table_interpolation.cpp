@@ -258,7 +258,9 @@ double TableInterpolator::eval(double u, int column, int interval, bool slope) c
     if (!(frozen && endEvents_)) {
         if (lo == 0 && u < x_[0])
             return extrapolate(u, col, false, slope);
-        if (hi == n - 1 && u >= x_[n - 1])
+        // The last time is still in the table's range: NoExtrapolation forbids only what
+        // lies beyond it (its relation stops the run there with its message, not a NaN).
+        if (hi == n - 1 && (u > x_[n - 1] || (u == x_[n - 1] && o_.extrapolation != Extrapolation::NoExtrapolation)))
             return extrapolate(u, col, true, slope);
     }
     // The last row at or before u within [lo, hi - 1].

@@ -1,6 +1,7 @@
 #include "engine/flatten/instance_equations.hpp"
 
 #include "engine/error.hpp"
+#include "engine/io/csv_format.hpp"
 
 namespace flange::flatten {
 
@@ -69,7 +70,7 @@ void InstanceEquations::equations(const std::vector<EquationDef>& list, bool ini
             if (m_.pool.isConst(fe.residual)) {
                 if (m_.pool.constValue(fe.residual) != 0)
                     throw badInput(eq.loc.str() + ": " + origin + ": the equation reduces to " +
-                                   std::to_string(m_.pool.constValue(fe.residual)) + " = 0");
+                                   io::shortestNumber(m_.pool.constValue(fe.residual)) + " = 0");
                 break;
             }
             (initial ? m_.initialEquations : m_.equations).push_back(fe);

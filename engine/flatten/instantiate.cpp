@@ -1,6 +1,7 @@
 #include "engine/flatten/instantiate.hpp"
 
 #include "engine/error.hpp"
+#include "engine/io/csv_format.hpp"
 #include "engine/expr/parser.hpp"
 #include "engine/flatten/connections.hpp"
 #include "engine/flatten/instance_equations.hpp"
@@ -125,6 +126,7 @@ private:
         for (const diagram::Component& comp : d.components) {
             throwIfCancelled(cancelled, "translation");
             const std::string path = at.prefix + comp.name;
+            warnUnknownKeys(comp, path);
             try {
                 if (!comp.condition.empty() && !condition(at, comp.condition, "component '" + path + "'"))
                     absent(at, comp, path);
@@ -506,7 +508,7 @@ private:
         const std::string who = path + "." + c.name;
         const double size = in.params.evalNumber(*c.size, "size of " + who);
         if (size != std::floor(size) || size < 0 || size > kMostElements)
-            throw badInput("size of " + who + " = " + std::to_string(size) + " is not a whole number from 0 to 100000");
+            throw badInput("size of " + who + " = " + io::shortestNumber(size) + " is not a whole number from 0 to 100000");
         const int n = static_cast<int>(size);
         bool enabled = !c.condition || in.params.evalNumber(*c.condition, who + " condition") != 0;
         vectors_[who] = n;
@@ -532,6 +534,22 @@ private:
             }
             addConnector(std::move(node));
         }
+    }
+
+    // A misspelt or misplaced block ("paramters", a "start" block where "variables"
+    // belongs) is kept for the editor but would change nothing: said once per component
+    // (not per use of its subsystem), and once that a newer Flange may have written them.
+    void warnUnknownKeys(const diagram::Component& comp, const std::string& path)
+    {
+        if (comp.extra.empty() || !warnedComponents_.insert(&comp).second)
+            return;
+        for (auto it = comp.extra.begin(); it != comp.extra.end(); ++it)
+            m_.warnings.push_back("component '" + path + "' (" + comp.type + "): unknown key '" + it.key() +
+                                  "' is ignored (kept in the file)");
+        if (!toldNewerVersion_)
+            m_.warnings.push_back("keys this version of Flange does not know are kept and ignored; a diagram written "
+                                  "by a newer version may use them");
+        toldNewerVersion_ = true;
     }
 
     // -------- connections of one level, resolved to connector instances
@@ -572,9 +590,10 @@ private:
         const std::string fullBase = at.prefix + inst + "." + base;
         if (member && absentVectors_.count(fullBase))
             return {{index_.at(fullBase)}, 0, false, at.prefix + inst};
+        // A member that is in range was found above: only refusals are left here.
         if (auto v = vectors_.find(fullBase); member && v != vectors_.end())
-            throw badInput("connection " + label + ": " + *library::memberRefusal(fullBase, k, v->second))
-                .about({at.prefix + inst});
+            if (auto why = library::memberRefusal(fullBase, k, v->second))
+                throw badInput("connection " + label + ": " + *why).about({at.prefix + inst});
         if (member && index_.count(fullBase))
             throw badInput("connection " + label + ": " + *library::memberRefusal(fullBase, k, 0)).about({at.prefix + inst});
         if (absentVectors_.count(full))
@@ -629,6 +648,8 @@ private:
     std::unordered_map<std::string, int> index_; // full connector name -> connectors_
     std::unordered_map<std::string, int> vectors_; // full vector connector name ("move.u") -> size
     std::unordered_set<std::string> absentVectors_; // vector connectors of components left out
+    std::unordered_set<const diagram::Component*> warnedComponents_; // unknown keys told
+    bool toldNewerVersion_ = false;
     std::vector<ResolvedConnection> connections_;
     std::vector<Override> overrides_; // set on subsystem instances, each must reach a variable
     int levels_ = 0;                  // levels made so far (Level::id)

@@ -2,6 +2,7 @@
 
 #include "engine/error.hpp"
 #include "engine/expr/balanced_fold.hpp"
+#include "engine/io/csv_format.hpp"
 #include "engine/expr/differentiate.hpp"
 #include "engine/input_limits.hpp"
 #include "engine/library/enumeration.hpp"
@@ -232,7 +233,7 @@ int Lowerer::integerValue(const Ast& a, const std::string& what)
         fail(a, what + " must be a parameter expression");
     double v = pool_.constValue(n);
     if (v != std::floor(v) || std::abs(v) > 1e9)
-        fail(a, what + " must be a whole number, not " + std::to_string(v));
+        fail(a, what + " must be a whole number, not " + io::shortestNumber(v));
     return static_cast<int>(v);
 }
 

@@ -4,6 +4,7 @@
 #include "engine/expr/parser.hpp"
 #include "engine/input_limits.hpp"
 #include "engine/io/table_file.hpp"
+#include "engine/library/enumeration.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -136,6 +137,29 @@ void evaluateUsesFirst(const std::string& name, std::set<std::string>& inProgres
         }
         inProgress.erase(n);
     }
+}
+
+// A value of the wrong kind is refused rather than taken for its number: an Integer given
+// true, an enumeration given a number, a Boolean or another enumeration's literal
+// ("Extrapolation.Periodic" for a Smoothness ran as ConstantSegments, the literal with the
+// same ordinal). Expressions and names of other parameters are left to evaluation.
+void checkValueKind(const library::ParameterDef& pd, const Json& given, const std::string& who)
+{
+    const Json& v = given.is_object() && given.contains("value") ? given["value"] : given;
+    std::string text = v.is_string() ? v.get<std::string>() : std::string();
+    text.erase(0, text.find_first_not_of(" \t"));
+    text.erase(text.find_last_not_of(" \t") + 1);
+    if (pd.type == library::ValueType::Integer && (v.is_boolean() || text == "true" || text == "false"))
+        throw badInput("parameter '" + who + "': " + (v.is_boolean() ? v.dump() : text) + " is not an Integer");
+    if (pd.type != library::ValueType::Enumeration)
+        return;
+    const library::EnumerationDef* e = library::findEnumeration(pd.enumeration);
+    if (!e)
+        return; // the library reports the unknown type
+    const bool otherLiteral = library::enumerationLiteral(text) && !library::literalName(*e, text);
+    if (v.is_number() || v.is_boolean() || otherLiteral)
+        throw badInput("parameter '" + who + "': " + (otherLiteral ? "'" + text + "'" : v.dump()) +
+                       " is not a literal of " + e->name + " (" + e->literalList() + ")");
 }
 
 } // namespace
@@ -321,6 +345,7 @@ ParamValue InstanceParameters::evaluate(const library::ParameterDef& pd)
     const std::string who = path_ + "." + name;
     ParamValue pv;
     if (const Json* given = comp_.parameter(name)) {
+        checkValueKind(*pd, *given, who);
         pv = evalJson(*given, pool_, outer_, "parameter '" + who + "'");
     } else if (pd.required) {
         // A start value is a guess, not a value: the user has to give one.

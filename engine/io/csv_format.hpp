@@ -34,6 +34,15 @@ inline void appendCsvNumber(std::string& out, double value)
     out.append(buffer, formatCsvNumber(buffer, value));
 }
 
+// The same text on its own, for messages: "2.5", not std::to_string's "2.500000" (nor its
+// 309 digits for 1e308).
+inline std::string shortestNumber(double value)
+{
+    std::string out;
+    appendCsvNumber(out, value);
+    return out;
+}
+
 // "time","a","b"\n -- names are written as they are: variable names hold no quotes.
 inline void appendCsvHeader(std::string& out, const std::vector<std::string>& names)
 {

@@ -15,25 +15,34 @@ size_t csvRowsPerBlock(size_t width)
     return std::clamp<size_t>(byValues, 1, kCsvRowsPerBlock);
 }
 
-CsvWriter::CsvWriter(const std::string& path) : path_(path)
+CsvWriter::CsvWriter(const std::string& path) : file_(path) {}
+
+CsvWriter::~CsvWriter() { stopWriter(); }
+
+void CsvWriter::write(std::string_view text)
 {
-    file_ = path == "-" ? stdout : std::fopen(path.c_str(), "w");
-    if (!file_)
-        throw badInput(path + ": cannot write (" + std::strerror(errno) + ")");
+    if (writeError_.load() != 0)
+        return; // the run is stopping: nothing more goes to the file
+    errno = 0;
+    if (std::fwrite(text.data(), 1, text.size(), file_.stream()) != text.size() || std::ferror(file_.stream())) {
+        int expected = 0;
+        writeError_.compare_exchange_strong(expected, errno != 0 ? errno : EIO);
+    }
 }
 
-CsvWriter::~CsvWriter()
+void CsvWriter::throwIfWriteFailed() const
 {
-    stopWriter();
-    if (file_ && file_ != stdout)
-        std::fclose(file_);
+    if (const int error = writeError_.load(); error != 0)
+        throw OutputError((file_.path() == "-" ? std::string("standard output") : file_.path()) + ": " +
+                           std::strerror(error));
 }
 
 void CsvWriter::begin(const std::vector<std::string>& names)
 {
     std::string header;
     appendCsvHeader(header, names);
-    std::fputs(header.c_str(), file_);
+    write(header);
+    throwIfWriteFailed();
     width_ = names.size() + 1;
     rowsPerBlock_ = csvRowsPerBlock(width_);
     filling_.reserve(width_ * rowsPerBlock_);
@@ -49,6 +58,7 @@ void CsvWriter::begin(const std::vector<std::string>& names)
 
 void CsvWriter::row(double time, const std::vector<double>& values)
 {
+    throwIfWriteFailed();
     filling_.push_back(time);
     filling_.insert(filling_.end(), values.begin(), values.end());
     if (filling_.size() < width_ * rowsPerBlock_)
@@ -90,7 +100,7 @@ void CsvWriter::writerLoop(CsvBlockFormatter& f)
             std::unique_lock lock(mutex_);
             turn_.wait(lock, [&] { return written_ == block.sequence; });
         }
-        std::fwrite(text.data(), 1, text.size(), file_);
+        write(text);
         {
             std::lock_guard lock(mutex_);
             ++written_;
@@ -120,14 +130,8 @@ void CsvWriter::stopWriter()
 void CsvWriter::finish()
 {
     stopWriter();
-    if (!file_)
-        return;
-    bool bad = std::fflush(file_) != 0 || std::ferror(file_);
-    if (file_ != stdout)
-        bad = std::fclose(file_) != 0 || bad;
-    file_ = nullptr;
-    if (bad)
-        throw simulationFailed(path_ + ": writing the result failed");
+    throwIfWriteFailed();
+    file_.commit();
 }
 
 } // namespace flange::io

@@ -10,8 +10,10 @@
 // solve), and each block is written in its turn, so the file is the same.
 #include "engine/io/csv_block_formatter.hpp"
 #include "engine/io/csv_format.hpp"
+#include "engine/io/replacing_file.hpp"
 #include "engine/run.hpp"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -34,13 +36,20 @@ size_t csvRowsPerBlock(size_t width);
 
 class CsvWriter : public ResultSink {
 public:
-    // Throws flange::Error (BadInput) if the file cannot be created.
+    // path: a file, or "-" for standard output. The file named is replaced only by
+    // finish() (ReplacingFile): a run that fails leaves it as it was. Throws OutputError
+    // "PATH: reason" if it cannot be created.
     explicit CsvWriter(const std::string& path);
     ~CsvWriter() override;
     void begin(const std::vector<std::string>& names) override;
+    // Throws OutputError "PATH: reason" once a write has failed (a full disk, a closed
+    // output): the run stops there instead of computing rows that go nowhere.
     void row(double time, const std::vector<double>& values) override;
-    // Writes what is pending, flushes and closes; throws if writing failed (disk full).
+    // Writes what is pending, flushes and puts the file in place; throws OutputError if
+    // writing failed.
     void finish();
+    // After a failure, what became of the file named ("out.csv is left as it was"), or empty.
+    std::string leftBehind() const { return file_.leftBehind(); }
 
 private:
     struct Block {
@@ -50,9 +59,11 @@ private:
 
     void writerLoop(CsvBlockFormatter& f);
     void stopWriter();
+    void write(std::string_view text); // on the writer threads, in block order
+    void throwIfWriteFailed() const;
 
-    std::FILE* file_ = nullptr;
-    std::string path_;
+    ReplacingFile file_;
+    std::atomic<int> writeError_{0}; // errno of the first write that failed
     size_t width_ = 0; // values per row, time included
 
     // Rows as flat blocks of width_ doubles (csvRowsPerBlock rows each); filled here,

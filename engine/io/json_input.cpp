@@ -3,6 +3,7 @@
 #include "engine/error.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 #include <vector>
 
@@ -73,12 +74,38 @@ public:
     bool boolean(bool v) { return put(json(v)); }
     bool number_integer(json::number_integer_t v) { return put(json(v)); }
     bool number_unsigned(json::number_unsigned_t v) { return put(json(v)); }
-    bool number_float(json::number_float_t v, const std::string&) { return put(json(v)); }
-    bool string(std::string& v) { return put(json(std::move(v))); }
+    bool number_float(json::number_float_t v, const std::string& token)
+    {
+        // 1e-400 reads as 0: refused like 1e400, not silently a different number.
+        if (v == 0 && token.substr(0, token.find_first_of("eE")).find_first_of("123456789") != std::string::npos) {
+            tooSmall = token;
+            tooSmallAt = path();
+            return false;
+        }
+        return put(json(v));
+    }
+    // Names, file names and messages are C strings further on: a NUL would cut them short
+    // (a file name "a.csv\u0000/../../x" opening a.csv), so no string may hold one.
+    bool string(std::string& v)
+    {
+        if (v.find('\0') != std::string::npos) {
+            nulAt = path();
+            return false;
+        }
+        return put(json(std::move(v)));
+    }
     bool binary(json::binary_t& v) { return put(json(std::move(v))); }
     bool start_object(std::size_t) { return open(json::object()); }
     bool key(std::string& k)
     {
+        if (k.find('\0') != std::string::npos) {
+            std::string shown;
+            for (char c : k)
+                shown += c == '\0' ? std::string("\\u0000") : std::string(1, c);
+            key_ = shown;
+            nulAt = path();
+            return false;
+        }
         key_ = k;
         return true;
     }
@@ -111,6 +138,8 @@ public:
     size_t failedByte = 0;
     std::string failedToken;
     int failedId = 0;
+    std::optional<std::string> nulAt; // the path of a string holding a NUL character
+    std::string tooSmall, tooSmallAt; // a nonzero number that reads as 0, and its path
 
 private:
     json* slot(json&& v)
@@ -187,6 +216,12 @@ json parseJsonInput(const std::string& text, const std::string& source)
     Builder b(root);
     if (json::sax_parse(text, &b, json::input_format_t::json, true))
         return root;
+    if (b.nulAt)
+        throw badInput(source + ": the text at '" + *b.nulAt + "' holds a NUL character (\\u0000), which no name, "
+                       "file name or text of Flange may hold");
+    if (!b.tooSmall.empty())
+        throw badInput(source + ": number " + b.tooSmall + " at '" + b.tooSmallAt +
+                       "' is too small (a nonzero number holds down to 4.9e-324)");
     Position p = positionOf(text, b.failedByte == 0 ? 0 : b.failedByte - 1);
     if (b.failedId == 406) // nlohmann: number overflow
         throw badInput(at(source, p) + ": number " + b.failedToken + " at '" + b.path() +

@@ -43,7 +43,9 @@ bool splitMember(const std::string& connector, std::string& base, int& index)
     if (open == std::string::npos || open == 0 || connector.back() != ']' || open + 2 >= connector.size())
         return false;
     const std::string digits = connector.substr(open + 1, connector.size() - open - 2);
-    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos)
+    // One spelling per member: "u[01]" is not "u[1]" (names are compared as text).
+    if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos ||
+        (digits.size() > 1 && digits[0] == '0'))
         return false;
     base = connector.substr(0, open);
     index = std::stoi(digits);

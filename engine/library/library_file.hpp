@@ -22,7 +22,13 @@ struct ParsedFile {
 // Throws flange::Error (BadInput) naming file, line and column.
 ParsedFile parseLibraryText(const std::string& text, const std::string& path);
 std::string readLibraryFile(const std::string& path);
-// Every *.json below `folder`, sorted; throws if the folder does not exist.
+// Every *.json below `folder`, sorted; throws if the folder does not exist, or names an
+// entry that cannot be read.
 std::vector<std::string> libraryFiles(const std::string& folder);
+
+// An enumeration parameter's type must be a known enumeration, and a default that is a
+// literal one of that type's. Throws flange::Error (BadInput) naming file and line; called
+// once the library's enumerations are known (Library::resolve, a diagram's own subsystems).
+void checkEnumerationParameters(const ComponentDefinition& def);
 
 } // namespace flange::library

@@ -261,6 +261,8 @@ EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::s
     fail(Location{src.file()}, owner + ": an equation object needs 'if', 'when' or 'for'");
 }
 
+} // namespace
+
 // An enumeration parameter's type must be a known enumeration, and a default that is a
 // literal must be one of that type's literals (a typo in "Init.InitialState" is caught at
 // start-up, naming file and line, not when a model using the default is translated).
@@ -287,8 +289,6 @@ void checkEnumerationParameters(const ComponentDefinition& def)
                             e->literalList() + ")");
     }
 }
-
-} // namespace
 
 ComponentDefinition parseDefinition(const std::string& text, const std::string& file)
 {
@@ -346,6 +346,11 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             if (c.contains("bindings"))
                 for (auto& [member, value] : c["bindings"].items())
                     cd.bindings.emplace_back(member, exprFromJson(value, src, "connector '" + cd.name + "' binding"));
+            // A binding is one equation for one variable; a vector has one per member.
+            if (cd.size && !cd.bindings.empty())
+                fail(cd.bindings.front().second.loc,
+                     "connector '" + cd.name + "' is a vector: bindings apply to scalar connectors only; write an "
+                     "equation for each member instead (" + cd.name + "[1] = ...)");
             cd.description = getString(c, "description");
             d.connectors.push_back(std::move(cd));
         }
@@ -448,10 +453,29 @@ std::vector<std::string> libraryFiles(const std::string& folder)
     std::error_code ec;
     if (!fs::is_directory(folder, ec))
         throw badInput(folder + ": component folder not found");
+    // An entry that cannot be read (a symbolic link in a loop or to nothing, a folder
+    // without permission, a FIFO or device named .json, /proc's vanishing entries) is
+    // the user's folder, not a bug: it is named, exit 2. Links to folders are not followed.
+    auto unreadable = [&](const fs::path& entry, const std::string& why) {
+        return badInput(entry.string() + ": cannot read this entry of the component folder " + folder + " (" + why + ")");
+    };
     std::vector<std::string> files;
-    for (const auto& entry : fs::recursive_directory_iterator(folder, ec))
-        if (entry.is_regular_file() && entry.path().extension() == ".json")
-            files.push_back(entry.path().string());
+    fs::recursive_directory_iterator it(folder, ec), end;
+    fs::path last = folder;
+    for (; !ec && it != end; it.increment(ec)) {
+        last = it->path();
+        if (last.extension() != ".json")
+            continue;
+        const fs::file_status status = it->status(ec); // through symbolic links
+        if (ec)
+            throw unreadable(last, ec.message());
+        if (fs::is_regular_file(status))
+            files.push_back(last.string());
+        else if (!fs::is_directory(status))
+            throw unreadable(last, "not a regular file");
+    }
+    if (ec)
+        throw unreadable(last, ec.message());
     // Sorted, so the same folder always loads the same way.
     std::sort(files.begin(), files.end());
     return files;

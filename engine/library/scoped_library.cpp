@@ -1,6 +1,7 @@
 #include "engine/library/scoped_library.hpp"
 
 #include "engine/error.hpp"
+#include "engine/library/library_file.hpp"
 #include "engine/library/subsystem_definition.hpp"
 
 namespace flange::library {
@@ -24,6 +25,7 @@ const ComponentDefinition* ScopedLibrary::find(const std::string& name) const
                 // Not owned: the diagram holding it outlives this view.
                 std::shared_ptr<const diagram::Diagram> view(std::shared_ptr<const diagram::Diagram>(), sub);
                 e.def = subsystemDefinition(view, "subsystem '" + name + "'");
+                checkEnumerationParameters(e.def);
             } catch (const Error& err) {
                 e.problem = err.what();
             }

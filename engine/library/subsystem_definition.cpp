@@ -2,14 +2,23 @@
 
 #include "engine/diagram/model_parameters.hpp"
 #include "engine/error.hpp"
+#include "engine/io/json_input.hpp"
 #include "engine/library/library.hpp"
 
 namespace flange::library {
 
 bool isDiagramText(const std::string& jsonText)
 {
-    // Definitions never carry this format tag; parsing the diagram checks it properly.
-    return jsonText.find("\"flange-diagram\"") != std::string::npos;
+    // Cheap test first: most files are component definitions. The tag counts only as the
+    // top-level "format": a definition may mention it anywhere else (a description).
+    if (jsonText.find("\"flange-diagram\"") == std::string::npos)
+        return false;
+    try {
+        const auto j = io::parseJsonInput(jsonText, "");
+        return j.is_object() && j.contains("format") && j["format"] == "flange-diagram";
+    } catch (const Error&) {
+        return false; // malformed: the definition's parser says where
+    }
 }
 
 ComponentDefinition subsystemDefinition(std::shared_ptr<const diagram::Diagram> sub, const std::string& file)

@@ -109,7 +109,9 @@ QString OrphanedRecovery::description() const
 std::vector<OrphanedRecovery> findOrphanedRecoveries(const QString& folder)
 {
     std::vector<OrphanedRecovery> out;
-    const QFileInfoList files = QDir(folder).entryInfoList({QStringLiteral("*") + kSuffix}, QDir::Files);
+    // Hidden ones too: earlier versions named the copy of ".draft.json" ".draft-....recovery.json".
+    const QFileInfoList files =
+        QDir(folder).entryInfoList({QStringLiteral("*") + kSuffix}, QDir::Files | QDir::Hidden);
     for (const QFileInfo& info : files) {
         OrphanedRecovery r;
         r.path = info.absoluteFilePath();
@@ -127,13 +129,25 @@ std::vector<OrphanedRecovery> findOrphanedRecoveries(const QString& folder)
     return out;
 }
 
+QString recoveryStem(const QString& baseName)
+{
+    QString stem = baseName;
+    // The name only helps a person browsing the folder; keep it to safe characters.
+    stem.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("_"));
+    // A leading dot would hide the file from the listing that offers it (".draft.json").
+    while (stem.startsWith(QLatin1Char('.')))
+        stem.remove(0, 1);
+    // The stem, the tag and ".recovery.json.lock" must fit in a file name (255 bytes): a
+    // diagram's own name may take all of it.
+    stem.truncate(kMaxStem);
+    return stem.isEmpty() ? QStringLiteral("Untitled") : stem;
+}
+
 std::pair<QString, std::shared_ptr<QLockFile>> createRecoveryFileName(const QString& folder, const QString& baseName)
 {
     if (!QDir().mkpath(folder))
         return {};
-    QString base = baseName;
-    // The name only helps a person browsing the folder; keep it to safe characters.
-    base.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_.-]")), QStringLiteral("_"));
+    QString base = recoveryStem(baseName);
     const QString path = QDir(folder).filePath(
         base + QLatin1Char('-') + QUuid::createUuid().toString(QUuid::WithoutBraces).left(8) + kSuffix);
     return {path, takeLock(path)};

@@ -49,7 +49,13 @@ struct OrphanedRecovery {
 // Newest first. Files whose writer still runs are not listed.
 std::vector<OrphanedRecovery> findOrphanedRecoveries(const QString& folder);
 
-// A fresh, unique recovery file name in `folder` with its lock taken; null lock on failure.
+// The readable part of a recovery file's name for a diagram named `baseName`: safe
+// characters, no leading dot, at most kMaxStem characters; "Untitled" when nothing is left.
+inline constexpr int kMaxStem = 60;
+QString recoveryStem(const QString& baseName);
+
+// A fresh, unique recovery file name in `folder` ("STEM-1a2b3c4d.recovery.json") with its
+// lock taken; null lock on failure.
 std::pair<QString, std::shared_ptr<QLockFile>> createRecoveryFileName(const QString& folder, const QString& baseName);
 
 } // namespace flange::ui

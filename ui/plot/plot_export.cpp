@@ -1,9 +1,10 @@
 #include "ui/plot/plot_export.hpp"
 
+#include "ui/document/atomic_write.hpp"
+
 #include <QFileInfo>
 #include <QPainter>
 #include <QPixmap>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QWidget>
 
@@ -27,12 +28,12 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error)
         return fail(error, QObject::tr("Unknown image type \"%1\": use .png or .svg").arg(suffix));
     if (!widget || widget->size().isEmpty())
         return fail(error, QObject::tr("Nothing to export"));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
+    AtomicFile file(path);
+    if (!file.open())
         return fail(error, file.errorString());
     if (suffix == QLatin1String("svg")) {
         QSvgGenerator svg;
-        svg.setOutputDevice(&file);
+        svg.setOutputDevice(&file.device());
         svg.setSize(widget->size());
         svg.setViewBox(QRect(QPoint(0, 0), widget->size()));
         svg.setTitle(widget->windowTitle());
@@ -41,8 +42,8 @@ bool exportWidgetImage(QWidget* widget, const QString& path, QString* error)
             return fail(error, QObject::tr("Cannot write SVG"));
         widget->render(&painter);
         painter.end();
-    } else if (!widget->grab().save(&file, "PNG")) {
-        file.cancelWriting();
+    } else if (!widget->grab().save(&file.device(), "PNG")) {
+        file.cancel();
         return fail(error, QObject::tr("Cannot write PNG"));
     }
     if (!file.commit())

@@ -1,8 +1,7 @@
 #include "ui/results/csv_export.hpp"
 
 #include "engine/api/results.hpp"
-
-#include <QSaveFile>
+#include "ui/document/atomic_write.hpp"
 
 #include <string>
 #include <vector>
@@ -39,13 +38,14 @@ bool exportCsv(const RunResult& result, const QStringList& names, const QString&
         }
     }
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
+    AtomicFile file(path);
+    if (!file.open())
         return fail(error, QObject::tr("Cannot write %1: %2").arg(path, file.errorString()));
     // Written in slices so a long run never needs all of its text in memory at once.
     std::string text;
     const auto flush = [&] {
-        const bool ok = file.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
+        const bool ok =
+            file.device().write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
         text.clear();
         return ok;
     };
