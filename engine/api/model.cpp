@@ -1,0 +1,82 @@
+#include "engine/api/model.hpp"
+
+#include "engine/compile.hpp"
+#include "engine/diagram/model_parameters.hpp"
+
+#include <cstdio>
+
+namespace flange {
+
+std::shared_ptr<const Model> Model::compile(const diagram::Diagram& diagram,
+                                            std::shared_ptr<const library::Library> library,
+                                            const CompileOptions& options)
+{
+    std::shared_ptr<Model> m(new Model);
+    m->compiled_ = compileModel(diagram, *library, options);
+    m->diagram_ = diagram;
+    m->library_ = std::move(library);
+    m->signals_.reserve(m->compiled_->outputs.size());
+    for (const OutputVar& o : m->compiled_->outputs)
+        m->signals_.push_back({o.name, o.unit, o.isProtected, o.isBoolean, o.isInteger});
+    return m;
+}
+
+std::optional<int> Model::signalIndex(const std::string& name) const
+{
+    for (size_t i = 0; i < signals_.size(); ++i)
+        if (signals_[i].name == name)
+            return static_cast<int>(i);
+    return std::nullopt;
+}
+
+std::vector<Model::Parameter> Model::parameters() const
+{
+    std::vector<Parameter> out;
+    auto valueOf = [this](const std::string& full) -> std::optional<double> {
+        const auto it = compiled_->parameterValues.find(full);
+        return it == compiled_->parameterValues.end() ? std::nullopt : std::optional<double>(it->second);
+    };
+    for (const diagram::ParameterDeclaration& p : diagram::declarations(diagram_)) {
+        std::optional<double> value;
+        if (p.value.is_number())
+            value = p.value.get<double>();
+        else if (p.value.is_object() && p.value.contains("value") && p.value["value"].is_number())
+            value = p.value["value"].get<double>();
+        out.push_back({p.name, p.unit, value, false});
+    }
+    for (const diagram::Component& c : diagram_.components) {
+        if (const library::ComponentDefinition* def = library_->find(c.type)) {
+            for (const library::ParameterDef& p : def->parameters)
+                if (!p.isFinal && p.type != library::ValueType::String && p.type != library::ValueType::Table)
+                    out.push_back({c.name + "." + p.name, p.unit, valueOf(c.name + "." + p.name), false});
+        } else if (const diagram::Diagram* sub = diagram_.findSubsystem(c.type)) {
+            for (const diagram::ParameterDeclaration& p : diagram::declarations(*sub))
+                if (p.type != "Table")
+                    out.push_back({c.name + "." + p.name, p.unit, valueOf(c.name + "." + p.name), false});
+        }
+    }
+    return out;
+}
+
+const std::vector<std::string>& Model::warnings() const { return compiled_->warnings; }
+const TranslationStats& Model::translation() const { return compiled_->stats; }
+size_t Model::jacobianEntries() const { return compiled_->jacPattern.nnz(); }
+
+std::string Model::tapeSummary() const
+{
+    // how each tape runs: as machine code (its size) or interpreted (too long, or not x86-64)
+    const auto tape = [](const char* name, const codegen::Tape& t) {
+        char how[64];
+        if (t.instructionCount() == 0)
+            return std::string(name) + " 0";
+        if (t.isNative())
+            std::snprintf(how, sizeof how, "native, %.1f KB", static_cast<double>(t.nativeBytes()) / 1024);
+        else
+            std::snprintf(how, sizeof how, "interpreted");
+        return std::string(name) + " " + std::to_string(t.instructionCount()) + " (" + how + ")";
+    };
+    return tape("residual", compiled_->residual) + ", " + tape("Jacobian", compiled_->jacobian) + ", " +
+           tape("computed values", compiled_->computed) + ", " + tape("crossings", compiled_->crossing);
+}
+
+} // namespace flange
