@@ -140,7 +140,7 @@ int run(const QStringList& args)
     if (parser.isSet(signalList)) {
         const std::vector<std::string> names = split(parser.value(signalList).toStdString());
         for (const std::string& name : names)
-            if (!model->signalIndex(name))
+            if (!model->variableIndex(name))
                 throw flange::badInput("--signals: the model has no variable '" + name + "'");
         simulation.selectSignals(names);
     }

@@ -1,6 +1,7 @@
 #include "engine/api/model.hpp"
 
 #include "engine/compile.hpp"
+#include "engine/run.hpp"
 #include "engine/diagram/model_parameters.hpp"
 
 #include <cstdio>
@@ -11,20 +12,33 @@ std::shared_ptr<const Model> Model::compile(const diagram::Diagram& diagram,
                                             std::shared_ptr<const library::Library> library,
                                             const CompileOptions& options)
 {
+    return compile(std::make_shared<const diagram::Diagram>(diagram), std::move(library), options);
+}
+
+std::shared_ptr<const Model> Model::compile(std::shared_ptr<const diagram::Diagram> diagram,
+                                            std::shared_ptr<const library::Library> library,
+                                            const CompileOptions& options)
+{
     std::shared_ptr<Model> m(new Model);
-    m->compiled_ = compileModel(diagram, *library, options);
-    m->diagram_ = diagram;
+    m->compiled_ = compileModel(*diagram, *library, options);
+    m->diagram_ = std::move(diagram);
     m->library_ = std::move(library);
-    m->signals_.reserve(m->compiled_->outputs.size());
+    m->variables_.reserve(m->compiled_->outputs.size());
     for (const OutputVar& o : m->compiled_->outputs)
-        m->signals_.push_back({o.name, o.unit, o.isProtected, o.isBoolean, o.isInteger});
+        m->variables_.push_back({o.name, o.unit, o.isProtected, o.isBoolean, o.isInteger,
+                               o.kind == OutputVar::Kind::Discrete});
     return m;
 }
 
-std::optional<int> Model::signalIndex(const std::string& name) const
+std::vector<int32_t> Model::columnsWithSameValues(const std::vector<int>& selected) const
 {
-    for (size_t i = 0; i < signals_.size(); ++i)
-        if (signals_[i].name == name)
+    return flange::columnsWithSameValues(*compiled_, selected);
+}
+
+std::optional<int> Model::variableIndex(const std::string& name) const
+{
+    for (size_t i = 0; i < variables_.size(); ++i)
+        if (variables_[i].name == name)
             return static_cast<int>(i);
     return std::nullopt;
 }
@@ -36,7 +50,7 @@ std::vector<Model::Parameter> Model::parameters() const
         const auto it = compiled_->parameterValues.find(full);
         return it == compiled_->parameterValues.end() ? std::nullopt : std::optional<double>(it->second);
     };
-    for (const diagram::ParameterDeclaration& p : diagram::declarations(diagram_)) {
+    for (const diagram::ParameterDeclaration& p : diagram::declarations(*diagram_)) {
         std::optional<double> value;
         if (p.value.is_number())
             value = p.value.get<double>();
@@ -44,12 +58,12 @@ std::vector<Model::Parameter> Model::parameters() const
             value = p.value["value"].get<double>();
         out.push_back({p.name, p.unit, value, false});
     }
-    for (const diagram::Component& c : diagram_.components) {
+    for (const diagram::Component& c : diagram_->components) {
         if (const library::ComponentDefinition* def = library_->find(c.type)) {
             for (const library::ParameterDef& p : def->parameters)
                 if (!p.isFinal && p.type != library::ValueType::String && p.type != library::ValueType::Table)
                     out.push_back({c.name + "." + p.name, p.unit, valueOf(c.name + "." + p.name), false});
-        } else if (const diagram::Diagram* sub = diagram_.findSubsystem(c.type)) {
+        } else if (const diagram::Diagram* sub = diagram_->findSubsystem(c.type)) {
             for (const diagram::ParameterDeclaration& p : diagram::declarations(*sub))
                 if (p.type != "Table")
                     out.push_back({c.name + "." + p.name, p.unit, valueOf(c.name + "." + p.name), false});

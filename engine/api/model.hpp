@@ -16,6 +16,7 @@
 #include "engine/library/library.hpp"
 #include "engine/translation_types.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,17 +36,27 @@ public:
     static std::shared_ptr<const Model> compile(const diagram::Diagram& diagram,
                                                 std::shared_ptr<const library::Library> library,
                                                 const CompileOptions& options = {});
+    // The same, sharing the caller's diagram instead of copying it (the window keeps the
+    // one it ran: a 10,000-part diagram is costly to copy).
+    static std::shared_ptr<const Model> compile(std::shared_ptr<const diagram::Diagram> diagram,
+                                                std::shared_ptr<const library::Library> library,
+                                                const CompileOptions& options = {});
 
     // A variable the results can hold: its full name ("clutch1.w_rel"), unit as declared.
-    struct Signal {
+    struct Variable {
         std::string name;
         std::string unit;
         bool isProtected = false; // internal to its component (hidden from the plot's tree)
         bool isBoolean = false, isInteger = false;
+        bool isDiscrete = false; // changes only at events
     };
-    const std::vector<Signal>& signals() const { return signals_; }
-    // Index into signals(), or nullopt when the model has no variable of that name.
-    std::optional<int> signalIndex(const std::string& name) const;
+    const std::vector<Variable>& variables() const { return variables_; }
+    // Index into variables(), or nullopt when the model has no variable of that name.
+    std::optional<int> variableIndex(const std::string& name) const;
+    // For each of the signals a run reports (`selected`, indices into variables(); empty: all),
+    // the first of them that holds the same value on every row (aliases of one unknown,
+    // constants of one value), or itself: a sink that keeps rows may keep each value once.
+    std::vector<int32_t> columnsWithSameValues(const std::vector<int>& selected = {}) const;
 
     // A parameter a run can set: the diagram's own ("T3") and its components' ("spring.c").
     // tunable: a new value needs no translation; otherwise the run translates the edited
@@ -58,8 +69,8 @@ public:
     };
     std::vector<Parameter> parameters() const;
 
-    const std::string& name() const { return diagram_.name; }
-    const diagram::Experiment& experiment() const { return diagram_.experiment; }
+    const std::string& name() const { return diagram_->name; }
+    const diagram::Experiment& experiment() const { return diagram_->experiment; }
     const std::vector<std::string>& warnings() const;
     const TranslationStats& translation() const;
     size_t jacobianEntries() const;
@@ -72,7 +83,7 @@ public:
         return compile(edited, library_, options);
     }
 
-    const diagram::Diagram& diagram() const { return diagram_; }
+    const diagram::Diagram& diagram() const { return *diagram_; }
     const library::Library& library() const { return *library_; }
     // The translation's tables, for the engine's own tests and benchmarks; programs read
     // the functions above.
@@ -80,10 +91,10 @@ public:
 
 private:
     Model() = default;
-    diagram::Diagram diagram_;
+    std::shared_ptr<const diagram::Diagram> diagram_;
     std::shared_ptr<const library::Library> library_;
     std::shared_ptr<const CompiledModel> compiled_;
-    std::vector<Signal> signals_;
+    std::vector<Variable> variables_;
 };
 
 } // namespace flange

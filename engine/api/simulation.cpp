@@ -130,7 +130,7 @@ struct Run::Impl : ResultSink {
     {
         std::vector<int> selection;
         for (const std::string& name : selectedNames) {
-            const std::optional<int> i = active->signalIndex(name);
+            const std::optional<int> i = active->variableIndex(name);
             if (!i)
                 throw badInput("the model has no variable '" + name + "'");
             selection.push_back(*i);
@@ -252,7 +252,7 @@ void Run::selectSignals(const std::vector<std::string>& names)
 {
     requireReady("selectSignals");
     for (const std::string& n : names)
-        if (!impl_->model->signalIndex(n))
+        if (!impl_->model->variableIndex(n))
             throw badInput("the model has no variable '" + n + "'");
     impl_->selectedNames = names;
 }

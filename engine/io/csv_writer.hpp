@@ -10,7 +10,7 @@
 // solve), and each block is written in its turn, so the file is the same.
 #include "engine/io/csv_block_formatter.hpp"
 #include "engine/io/csv_format.hpp"
-#include "engine/run.hpp"
+#include "engine/simulation_types.hpp"
 
 #include <condition_variable>
 #include <cstdint>
