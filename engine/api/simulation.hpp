@@ -9,7 +9,8 @@
 // Its life: set parameters, start values, options and signals; then either runToEnd(), or
 // initialize() and advance in steps (advanceTo, advanceToNextEvent), reading results
 // between steps; the rows come out as they would from one runToEnd(), bit for bit.
-// Stepping runs the integrator on a thread of the run's own, which waits between steps.
+// Stepping runs the integrator on a thread of the run's own, which waits between steps
+// (a sink given to streamTo is then called on that thread).
 // Errors are flange::Error: BadInput for a name or value the model does not take,
 // SimulationFailed with its time and reason, Cancelled after cancel().
 #include "engine/api/model.hpp"

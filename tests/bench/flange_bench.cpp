@@ -347,7 +347,8 @@ void chains(const fs::path& root, const flange::library::Library& lib, int maxN)
 // Compile once, run many: a run of a model compiled before (nothing to translate), and one
 // after a parameter edit, beside the lone run's own initialization and integration. The
 // goals: the chain's edited re-run within 1.1x of the lone run, CoupledClutches' re-run
-// within 1.05x. Wall-clock medians of `repeats` runs; rows are dropped, not kept.
+// within 1.05x. Medians of `repeats` runs, wall-clock and (steadier on a shared machine)
+// CPU; rows are dropped, not kept.
 struct DroppingSink : flange::ResultSink {
     void row(double, const std::vector<double>&) override {}
 };
@@ -356,38 +357,47 @@ void rerun(const std::string& label, const std::shared_ptr<const flange::Model>&
            double value, int repeats)
 {
     DroppingSink sink;
-    std::vector<double> lone, again, edited;
+    std::vector<double> lone, loneCpu, again, againCpu, edited, editedCpu;
     bool translated = false;
+    auto timed = [&sink, &model](std::vector<double>& wall, std::vector<double>& cpu, auto&& edit) {
+        const auto w0 = clock_type::now();
+        const double c0 = cpuMs();
+        flange::Run run(model);
+        edit(run);
+        run.streamTo(sink);
+        run.runToEnd();
+        cpu.push_back(cpuMs() - c0);
+        wall.push_back(ms(w0, clock_type::now()));
+        return run.retranslated();
+    };
     for (int k = 0; k < repeats; ++k) {
+        std::vector<double> unused;
         flange::Run first(model);
         first.streamTo(sink);
+        const double c0 = cpuMs();
         first.runToEnd();
+        loneCpu.push_back(cpuMs() - c0);
         lone.push_back(1e3 * (first.statistics().initSeconds + first.statistics().integrateSeconds));
-        auto w0 = clock_type::now();
-        flange::Run second(model);
-        second.streamTo(sink);
-        second.runToEnd();
-        again.push_back(ms(w0, clock_type::now()));
-        w0 = clock_type::now();
-        flange::Run third(model);
-        third.setParameter(parameter, value);
-        third.streamTo(sink);
-        third.runToEnd();
-        edited.push_back(ms(w0, clock_type::now()));
-        translated = third.retranslated();
+        timed(again, againCpu, [](flange::Run&) {});
+        translated = timed(edited, editedCpu, [&](flange::Run& r) { r.setParameter(parameter, value); });
     }
-    const double base = median(lone);
-    std::printf("%-22s %12.1f %12.1f %7.2fx %20s %12.1f %7.2fx  %s\n", label.c_str(), base, median(again),
-                median(again) / base, (parameter + " = " + std::to_string(value).substr(0, 6)).c_str(), median(edited),
-                median(edited) / base, translated ? "translated again" : "no translation");
+    const double base = median(lone), baseCpu = median(loneCpu);
+    char edit[64];
+    std::snprintf(edit, sizeof edit, "%s = %g", parameter.c_str(), value);
+    std::printf("%-16s %9.1f %9.1f %9.1f %6.2fx %6.2fx %26s %9.1f %9.1f %6.2fx %6.2fx  %s\n", label.c_str(), base,
+                baseCpu, median(again), median(again) / base, median(againCpu) / baseCpu, edit, median(edited),
+                median(editedCpu), median(edited) / base, median(editedCpu) / baseCpu,
+                translated ? "translated again" : "no translation");
 }
 
 void reruns(const flange::library::Library& lib, const fs::path& root)
 {
     // The library lives as long as run() does, past every model made here.
     const std::shared_ptr<const flange::library::Library> shared(&lib, [](const flange::library::Library*) {});
-    std::printf("\ncompile once, run many: wall ms; lone = the run's initialization and integration alone\n");
-    std::printf("%-22s %12s %12s %8s %20s %12s %8s\n", "model", "lone run", "re-run", "", "edit", "edited re-run", "");
+    std::printf("\ncompile once, run many: ms; lone = a run's initialization and integration (wall) and the "
+                "whole run (CPU); ratios to them, wall and CPU\n");
+    std::printf("%-16s %9s %9s %9s %7s %7s %26s %9s %9s %7s %7s\n", "model", "lone", "lone cpu", "re-run", "wall",
+                "cpu", "edit", "edited", "cpu", "wall", "cpu");
     auto clutches = flange::diagram::loadDiagram((root / "models" / "msl" / "Rotational" / "CoupledClutches.json").string());
     rerun("CoupledClutches", flange::Model::compile(clutches, shared), "J2.J", 2, 15);
     auto chain = flange::diagram::parseDiagram(chainDiagram(10000, 1.0), "chain");
