@@ -23,10 +23,6 @@ std::shared_ptr<const Model> Model::compile(std::shared_ptr<const diagram::Diagr
     m->compiled_ = compileModel(*diagram, *library, options);
     m->diagram_ = std::move(diagram);
     m->library_ = std::move(library);
-    m->variables_.reserve(m->compiled_->outputs.size());
-    for (const OutputVar& o : m->compiled_->outputs)
-        m->variables_.push_back({o.name, o.unit, o.isProtected, o.isBoolean, o.isInteger,
-                               o.kind == OutputVar::Kind::Discrete});
     return m;
 }
 
@@ -35,10 +31,19 @@ std::vector<int32_t> Model::columnsWithSameValues(const std::vector<int>& select
     return flange::columnsWithSameValues(*compiled_, selected);
 }
 
+size_t Model::variableCount() const { return compiled_->outputs.size(); }
+
+Model::Variable Model::variable(size_t i) const
+{
+    const OutputVar& o = compiled_->outputs.at(i);
+    return {o.name, o.unit, o.isProtected, o.isBoolean, o.isInteger, o.kind == OutputVar::Kind::Discrete};
+}
+
 std::optional<int> Model::variableIndex(const std::string& name) const
 {
-    for (size_t i = 0; i < variables_.size(); ++i)
-        if (variables_[i].name == name)
+    const auto& outputs = compiled_->outputs;
+    for (size_t i = 0; i < outputs.size(); ++i)
+        if (outputs[i].name == name)
             return static_cast<int>(i);
     return std::nullopt;
 }

@@ -50,10 +50,13 @@ public:
         bool isBoolean = false, isInteger = false;
         bool isDiscrete = false; // changes only at events
     };
-    const std::vector<Variable>& variables() const { return variables_; }
-    // Index into variables(), or nullopt when the model has no variable of that name.
+    // Made on request from the compiled model's tables (a 10,000-part drive line has
+    // 230,000), so that a translation pays for no second copy of the names.
+    size_t variableCount() const;
+    Variable variable(size_t i) const;
+    // Index of the variable, or nullopt when the model has none of that name.
     std::optional<int> variableIndex(const std::string& name) const;
-    // For each of the signals a run reports (`selected`, indices into variables(); empty: all),
+    // For each of the signals a run reports (`selected`, variable indices; empty: all),
     // the first of them that holds the same value on every row (aliases of one unknown,
     // constants of one value), or itself: a sink that keeps rows may keep each value once.
     std::vector<int32_t> columnsWithSameValues(const std::vector<int>& selected = {}) const;
@@ -94,7 +97,6 @@ private:
     std::shared_ptr<const diagram::Diagram> diagram_;
     std::shared_ptr<const library::Library> library_;
     std::shared_ptr<const CompiledModel> compiled_;
-    std::vector<Variable> variables_;
 };
 
 } // namespace flange

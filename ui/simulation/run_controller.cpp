@@ -24,9 +24,11 @@ namespace {
 std::vector<ResultVariable> variablesOf(const Model& model)
 {
     std::vector<ResultVariable> out;
-    out.reserve(model.variables().size());
-    for (const Model::Variable& s : model.variables())
-        out.push_back({s.name, s.unit, s.isProtected, s.isDiscrete || s.isBoolean || s.isInteger});
+    out.reserve(model.variableCount());
+    for (size_t i = 0; i < model.variableCount(); ++i) {
+        Model::Variable v = model.variable(i);
+        out.push_back({std::move(v.name), std::move(v.unit), v.isProtected, v.isDiscrete || v.isBoolean || v.isInteger});
+    }
     return out;
 }
 
@@ -58,7 +60,7 @@ void work(std::shared_ptr<const diagram::Diagram> diagram, std::shared_ptr<const
         sink.flush();
         sink.keepRepeatedOnce(model->columnsWithSameValues());
         Run run(model);
-        run.setOptions(withinRowMemory(options, rowMemory, model->variables().size() + 1));
+        run.setOptions(withinRowMemory(options, rowMemory, model->variableCount() + 1));
         run.streamTo(sink);
         run.runToEnd();
         end->stats = run.statistics();
