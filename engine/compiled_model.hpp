@@ -9,6 +9,7 @@
 #include "engine/flatten/flat_model.hpp"
 #include "engine/solve/initial_system.hpp"
 #include "engine/structure/sparse_pattern.hpp"
+#include "engine/translation_types.hpp"
 
 #include <map>
 #include <string>
@@ -40,19 +41,6 @@ struct RelationInfo {
     bool readsSolved = false; // reads an algebraic unknown or a derivative (solved at events)
     bool inResidual = false;  // read by a continuous equation (not only by discrete ones)
     std::string error;        // not empty: true stops the simulation with this message (a table left)
-};
-
-struct TranslationStats {
-    int flatVariables = 0, flatEquations = 0;
-    int aliases = 0, constants = 0;
-    int differentiatedEquations = 0;
-    int states = 0, algebraics = 0; // the solver's unknowns
-    int computed = 0;                // algebraic unknowns computed explicitly from them
-    int relations = 0, discreteVariables = 0;
-    size_t expressionNodes = 0; // in the pool after translation: the memory translation needed
-    double seconds = 0;
-    std::vector<std::string> stateNames;
-    std::vector<std::pair<std::string, double>> phases; // translation phase -> milliseconds
 };
 
 struct CompiledModel {

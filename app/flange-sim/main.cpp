@@ -3,12 +3,12 @@
 // error (a bug in Flange), 5 the result could not be written.
 #include "app/allocator_tuning.hpp"
 #include "engine/api/about.hpp"
-#include "engine/api/compile.hpp"
 #include "engine/api/diagram.hpp"
 #include "engine/api/errors.hpp"
 #include "engine/api/results.hpp"
 #include "engine/api/library.hpp"
-#include "engine/api/run.hpp"
+#include "engine/api/model.hpp"
+#include "engine/api/simulation.hpp"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -128,17 +128,17 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     // Only the definitions this model uses are parsed (Library::indexFolder): a broken
     // definition it does not use is the editor's to report, not this run's.
     auto tLibrary = clock::now();
-    flange::library::Library lib;
+    auto lib = std::make_shared<flange::library::Library>();
     for (const auto& f : flange::library::Library::defaultFolders())
-        lib.indexFolder(f);
+        lib->indexFolder(f);
     for (const QString& d : parser.values(libraryDir))
-        lib.indexFolder(d.toStdString());
-    lib.require(flange::library::typesUsedBy(diagram));
-    lib.resolve();
+        lib->indexFolder(d.toStdString());
+    lib->require(flange::library::typesUsedBy(diagram));
+    lib->resolve();
     auto t1 = clock::now();
-    auto model = flange::compileModel(diagram, lib);
+    auto model = flange::Model::compile(diagram, lib);
     auto t2 = clock::now();
-    for (const auto& w : model->warnings)
+    for (const auto& w : model->warnings())
         std::fprintf(stderr, "warning: %s\n", w.c_str());
 
     flange::SimulationOptions opt;
@@ -153,40 +153,38 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     opt.maxSteps = static_cast<long>(limit(maxSteps, 5e6));
     opt.maxSeconds = limit(maxSeconds, 0);
     opt.limitAdvice = {"raise it with --max-rows", "raise it with --max-steps", "raise it with --max-seconds"};
-    std::vector<int> selection;
+    flange::Run simulation(model);
+    simulation.setOptions(opt);
     if (parser.isSet(signalList)) {
-        for (const std::string& name : split(parser.value(signalList).toStdString())) {
-            int found = -1;
-            for (size_t i = 0; i < model->outputs.size(); ++i)
-                if (model->outputs[i].name == name)
-                    found = static_cast<int>(i);
-            if (found < 0)
+        const std::vector<std::string> names = split(parser.value(signalList).toStdString());
+        for (const std::string& name : names)
+            if (!model->variableIndex(name))
                 throw flange::badInput("--signals: the model has no variable '" + name + "'");
-            selection.push_back(found);
-        }
+        simulation.selectSignals(names);
     }
     EventPrinter writer(out);
     writer.print = parser.isSet(events);
-    flange::SimulationStats st;
+    simulation.streamTo(writer);
     try {
-        st = flange::simulate(*model, opt, writer, selection);
+        simulation.runToEnd();
         writer.finish();
     } catch (const flange::Error&) {
         leftBehind = writer.leftBehind();
         throw;
     }
+    const flange::SimulationStats& st = simulation.statistics();
     auto t3 = clock::now();
     for (const auto& w : st.warnings)
         std::fprintf(stderr, "warning: %s\n", w.c_str());
     if (parser.isSet(stats)) {
         auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
-        const auto& ts = model->stats;
+        const auto& ts = model->translation();
         std::fprintf(stderr,
                      "translation: %d variables, %d equations -> %d aliases, %d constants eliminated; "
                      "%d equations differentiated; %d states, %d algebraic (solver), %d computed explicitly; "
                      "%zu Jacobian entries; %d relations; %zu expression nodes\n",
                      ts.flatVariables, ts.flatEquations, ts.aliases, ts.constants, ts.differentiatedEquations,
-                     ts.states, ts.algebraics, ts.computed, model->jacPattern.nnz(), ts.relations, ts.expressionNodes);
+                     ts.states, ts.algebraics, ts.computed, model->jacobianEntries(), ts.relations, ts.expressionNodes);
         std::string states;
         for (size_t i = 0; i < ts.stateNames.size() && i < 12; ++i)
             states += (i ? ", " : "") + ts.stateNames[i];
@@ -197,20 +195,7 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
         for (const auto& [name, msec] : ts.phases)
             phases += (phases.empty() ? "" : ", ") + name + " " + std::to_string(msec).substr(0, 6);
         std::fprintf(stderr, "translation phases [ms]: %s\n", phases.c_str());
-        // how each tape runs: as machine code (its size) or interpreted (too long, or not x86-64)
-        const auto tape = [](const char* name, const flange::codegen::Tape& t) {
-            char how[64];
-            if (t.instructionCount() == 0)
-                return std::string(name) + " 0";
-            if (t.isNative())
-                std::snprintf(how, sizeof how, "native, %.1f KB", static_cast<double>(t.nativeBytes()) / 1024);
-            else
-                std::snprintf(how, sizeof how, "interpreted");
-            return std::string(name) + " " + std::to_string(t.instructionCount()) + " (" + how + ")";
-        };
-        std::fprintf(stderr, "tape instructions: %s, %s, %s, %s\n", tape("residual", model->residual).c_str(),
-                     tape("Jacobian", model->jacobian).c_str(), tape("computed values", model->computed).c_str(),
-                     tape("crossings", model->crossing).c_str());
+        std::fprintf(stderr, "tape instructions: %s\n", model->tapeSummary().c_str());
         if (st.adamsSteps > 0 && st.adamsSteps == st.steps)
             std::fprintf(stderr, "integrator: Adams (CVODE) to the stop time, %ld steps (fastest mode %g per second)\n",
                          st.adamsSteps, st.fastestRate);

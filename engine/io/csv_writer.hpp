@@ -11,7 +11,7 @@
 #include "engine/io/csv_block_formatter.hpp"
 #include "engine/io/csv_format.hpp"
 #include "engine/io/replacing_file.hpp"
-#include "engine/run.hpp"
+#include "engine/simulation_types.hpp"
 
 #include <atomic>
 #include <condition_variable>

@@ -8,11 +8,16 @@
 //    accepted steps over Dymola's and the examples whose event counts differ;
 //  - the chain of N inertias (chain_model.hpp) over 1 s: translate and integrate time
 //    and peak memory, the exponent of translate time in N, and SciPy's LSODA on the same
-//    chain written by hand (chain_lsoda.py; "skipped" where SciPy is not installed).
+//    chain written by hand (chain_lsoda.py; "skipped" where SciPy is not installed);
+//  - compile once, run many (engine/api/model.hpp): CoupledClutches and the 10,000 chain
+//    run again from their compiled model, as they are and after a parameter edit, beside
+//    the lone run's initialization and integration (`flange-bench --reruns`: this alone).
 // Figures only: no pass/fail (timing goals live here, not in tests). CPU times are the
 // steadier figure on a shared machine.
 // Usage: flange-bench [SOURCE_DIR [REFERENCE_DIR [MAX_CHAIN_N]]]
 #include "app/allocator_tuning.hpp"
+#include "engine/api/model.hpp"
+#include "engine/api/simulation.hpp"
 #include "engine/compile.hpp"
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
@@ -339,6 +344,66 @@ void chains(const fs::path& root, const flange::library::Library& lib, int maxN)
     }
 }
 
+// Compile once, run many: a run of a model compiled before (nothing to translate), and one
+// after a parameter edit, beside the lone run's own initialization and integration. The
+// goals: the chain's edited re-run within 1.1x of the lone run, CoupledClutches' re-run
+// within 1.05x. Medians of `repeats` runs, wall-clock and (steadier on a shared machine)
+// CPU; rows are dropped, not kept.
+struct DroppingSink : flange::ResultSink {
+    void row(double, const std::vector<double>&) override {}
+};
+
+void rerun(const std::string& label, const std::shared_ptr<const flange::Model>& model, const std::string& parameter,
+           double value, int repeats)
+{
+    DroppingSink sink;
+    std::vector<double> lone, loneCpu, again, againCpu, edited, editedCpu;
+    bool translated = false;
+    auto timed = [&sink, &model](std::vector<double>& wall, std::vector<double>& cpu, auto&& edit) {
+        const auto w0 = clock_type::now();
+        const double c0 = cpuMs();
+        flange::Run run(model);
+        edit(run);
+        run.streamTo(sink);
+        run.runToEnd();
+        cpu.push_back(cpuMs() - c0);
+        wall.push_back(ms(w0, clock_type::now()));
+        return run.retranslated();
+    };
+    for (int k = 0; k < repeats; ++k) {
+        std::vector<double> unused;
+        flange::Run first(model);
+        first.streamTo(sink);
+        const double c0 = cpuMs();
+        first.runToEnd();
+        loneCpu.push_back(cpuMs() - c0);
+        lone.push_back(1e3 * (first.statistics().initSeconds + first.statistics().integrateSeconds));
+        timed(again, againCpu, [](flange::Run&) {});
+        translated = timed(edited, editedCpu, [&](flange::Run& r) { r.setParameter(parameter, value); });
+    }
+    const double base = median(lone), baseCpu = median(loneCpu);
+    char edit[64];
+    std::snprintf(edit, sizeof edit, "%s = %g", parameter.c_str(), value);
+    std::printf("%-16s %9.1f %9.1f %9.1f %6.2fx %6.2fx %26s %9.1f %9.1f %6.2fx %6.2fx  %s\n", label.c_str(), base,
+                baseCpu, median(again), median(again) / base, median(againCpu) / baseCpu, edit, median(edited),
+                median(editedCpu), median(edited) / base, median(editedCpu) / baseCpu,
+                translated ? "translated again" : "no translation");
+}
+
+void reruns(const flange::library::Library& lib, const fs::path& root)
+{
+    // The library lives as long as run() does, past every model made here.
+    const std::shared_ptr<const flange::library::Library> shared(&lib, [](const flange::library::Library*) {});
+    std::printf("\ncompile once, run many: ms; lone = a run's initialization and integration (wall) and the "
+                "whole run (CPU); ratios to them, wall and CPU\n");
+    std::printf("%-16s %9s %9s %9s %7s %7s %26s %9s %9s %7s %7s\n", "model", "lone", "lone cpu", "re-run", "wall",
+                "cpu", "edit", "edited", "cpu", "wall", "cpu");
+    auto clutches = flange::diagram::loadDiagram((root / "models" / "msl" / "Rotational" / "CoupledClutches.json").string());
+    rerun("CoupledClutches", flange::Model::compile(clutches, shared), "J2.J", 2, 15);
+    auto chain = flange::diagram::parseDiagram(chainDiagram(10000, 1.0), "chain");
+    rerun("chain of 10,000", flange::Model::compile(chain, shared), "springDamper5000.c", 2e4, 1);
+}
+
 int run(int argc, char** argv);
 
 } // namespace
@@ -351,7 +416,8 @@ int main(int argc, char** argv)
         std::printf("usage: flange-bench [SOURCE_DIR [REFERENCE_DIR [LARGEST_N]]]\n"
                     "  SOURCE_DIR     the Flange source tree (default: the one this was built from)\n"
                     "  REFERENCE_DIR  Dymola's reference kit (default: SOURCE_DIR/../shared/msl-reference)\n"
-                    "  LARGEST_N      the longest drive-line chain to time (default 10000)\n");
+                    "  LARGEST_N      the longest drive-line chain to time (default 10000)\n"
+                    "       flange-bench --reruns [SOURCE_DIR]: compile once, run many, alone\n");
         return 0;
     }
     try {
@@ -366,6 +432,14 @@ namespace {
 
 int run(int argc, char** argv)
 {
+    if (argc > 1 && std::string(argv[1]) == "--reruns") {
+        const fs::path root = argc > 2 ? fs::path(argv[2]) : fs::path(FLANGE_SOURCE_DIR);
+        flange::library::Library lib;
+        lib.loadFolder((root / "resources" / "components").string());
+        lib.resolve();
+        reruns(lib, root);
+        return 0;
+    }
     fs::path root = argc > 1 ? fs::path(argv[1]) : fs::path(FLANGE_SOURCE_DIR);
     fs::path refs = argc > 2 ? fs::path(argv[2]) : root / ".." / "shared" / "msl-reference";
     int maxN = argc > 3 ? std::atoi(argv[3]) : 10000;
@@ -378,6 +452,7 @@ int run(int argc, char** argv)
                 cpuMs() - lc0);
     mslExamples(root, refs);
     chains(root, lib, maxN);
+    reruns(lib, root);
     return 0;
 }
 

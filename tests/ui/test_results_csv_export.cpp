@@ -3,6 +3,7 @@
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/io/csv_writer.hpp"
 #include "engine/library/library.hpp"
+#include "engine/run.hpp"
 #include "ui/results/csv_export.hpp"
 #include "ui_test_support.hpp"
 

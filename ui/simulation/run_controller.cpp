@@ -1,7 +1,8 @@
 #include "ui/simulation/run_controller.hpp"
 
-#include "engine/api/compile.hpp"
 #include "engine/api/errors.hpp"
+#include "engine/api/model.hpp"
+#include "engine/api/simulation.hpp"
 #include "ui/simulation/row_budget.hpp"
 #include "ui/simulation/streaming_sink.hpp"
 
@@ -20,18 +21,20 @@ struct RunController::Worker {
 
 namespace {
 
-std::vector<ResultVariable> variablesOf(const CompiledModel& model)
+std::vector<ResultVariable> variablesOf(const Model& model)
 {
     std::vector<ResultVariable> out;
-    out.reserve(model.outputs.size());
-    for (const OutputVar& o : model.outputs)
-        out.push_back({o.name, o.unit, o.isProtected,
-                       o.kind == OutputVar::Kind::Discrete || o.isBoolean || o.isInteger});
+    out.reserve(model.variableCount());
+    for (size_t i = 0; i < model.variableCount(); ++i) {
+        Model::Variable v = model.variable(i);
+        out.push_back({std::move(v.name), std::move(v.unit), v.isProtected, v.isDiscrete || v.isBoolean || v.isInteger});
+    }
     return out;
 }
 
 // The translation, the simulation and every error they raise, on the worker thread.
-void work(const diagram::Diagram& diagram, const library::Library& library, const SimulationOptions& options,
+void work(std::shared_ptr<const diagram::Diagram> diagram, std::shared_ptr<const library::Library> library,
+          const SimulationOptions& options,
           std::size_t rowMemory, const std::atomic<bool>& cancel, const StreamingSink::Post& post)
 {
     StreamingSink sink(post, cancel, RunController::kBatchIntervalMs);
@@ -47,16 +50,20 @@ void work(const diagram::Diagram& diagram, const library::Library& library, cons
             b->phaseFraction = fraction;
             post(std::move(b));
         };
-        std::shared_ptr<const CompiledModel> model = compileModel(diagram, library, co);
+        std::shared_ptr<const Model> model = Model::compile(std::move(diagram), std::move(library), co);
         end->translateSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         RunBatch& first = sink.pending();
         first.variables = variablesOf(*model);
-        first.startTime = model->experiment.startTime;
-        first.stopTime = options.stopTime.value_or(model->experiment.stopTime);
-        first.translationWarnings = model->warnings;
+        first.startTime = model->experiment().startTime;
+        first.stopTime = options.stopTime.value_or(model->experiment().stopTime);
+        first.translationWarnings = model->warnings();
         sink.flush();
-        sink.keepRepeatedOnce(columnsWithSameValues(*model));
-        end->stats = simulate(*model, withinRowMemory(options, rowMemory, model->outputs.size() + 1), sink);
+        sink.keepRepeatedOnce(model->columnsWithSameValues());
+        Run run(model);
+        run.setOptions(withinRowMemory(options, rowMemory, model->variableCount() + 1));
+        run.streamTo(sink);
+        run.runToEnd();
+        end->stats = run.statistics();
         end->status = RunResult::Status::Finished;
     } catch (const Error& e) {
         end->status = e.kind() == ErrorKind::Cancelled ? RunResult::Status::Cancelled : RunResult::Status::Failed;
@@ -118,7 +125,7 @@ void RunController::start(std::shared_ptr<const diagram::Diagram> diagram, std::
             this, [this, id, batch] { deliver(id, batch); }, Qt::QueuedConnection);
     };
     worker->thread = std::thread([d = std::move(diagram), lib = std::move(library), options, rowMemory = rowMemory_, w, post] {
-        work(*d, *lib, options, rowMemory, w->cancel, post);
+        work(d, lib, options, rowMemory, w->cancel, post);
     });
     workers_.push_back(std::move(worker));
     emit runStarted();

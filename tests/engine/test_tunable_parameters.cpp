@@ -1,0 +1,299 @@
+// Compile once, run many (engine/api/model.hpp, simulation.hpp): a run of one compiled
+// model at new parameter values gives the rows of the model translated at those values,
+// and a run in steps gives the rows of a run to the end.
+#include "engine/api/model.hpp"
+#include "engine/api/simulation.hpp"
+#include "engine/diagram/model_parameters.hpp"
+#include "engine/error.hpp"
+#include "engine/units/units.hpp"
+#include "support/test_support.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace flange;
+
+namespace {
+
+std::shared_ptr<const library::Library> sharedLibrary()
+{
+    // The tests' bundled library lives as long as the process.
+    static const std::shared_ptr<const library::Library> shared(&test::bundledLibrary(),
+                                                                [](const library::Library*) {});
+    return shared;
+}
+
+diagram::Diagram example(const std::string& path)
+{
+    return diagram::loadDiagram(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + path);
+}
+
+// Bounds that keep a run at an odd value (a clutch's force of 0, a frequency of 1) short.
+SimulationOptions bounded()
+{
+    SimulationOptions o;
+    o.maxSteps = 100000;
+    return o;
+}
+
+struct Outcome {
+    std::vector<double> times;
+    std::vector<std::vector<double>> rows;
+    std::string error; // empty when the run succeeded
+};
+
+Outcome outcomeOf(Run& run)
+{
+    Outcome out;
+    try {
+        run.setOptions(bounded());
+        run.runToEnd();
+    } catch (const Error& e) {
+        out.error = e.what();
+        return out;
+    }
+    out.times = run.times();
+    for (size_t i = 0; i < run.rowCount(); ++i)
+        out.rows.push_back(run.row(i));
+    return out;
+}
+
+// The diagram with one parameter set as the parameter dialog stores it.
+diagram::Diagram withValue(diagram::Diagram d, const std::string& name, double value)
+{
+    const size_t dot = name.find('.');
+    if (dot == std::string::npos) {
+        std::vector<diagram::ParameterDeclaration> list = diagram::declarations(d);
+        for (auto& p : list)
+            if (p.name == name)
+                p.value = value;
+        diagram::setDeclarations(d, list);
+    } else {
+        d.component(name.substr(0, dot))->setParameter(name.substr(dot + 1), value);
+    }
+    return d;
+}
+
+Outcome translatedAt(const diagram::Diagram& d, const std::string& name, double value)
+{
+    std::optional<Outcome> out;
+    try {
+        Run run(Model::compile(withValue(d, name, value), sharedLibrary()));
+        out = outcomeOf(run);
+    } catch (const Error& e) {
+        out = Outcome{{}, {}, e.what()};
+    }
+    return *out;
+}
+
+Outcome tunedAt(const std::shared_ptr<const Model>& model, const std::string& name, double value)
+{
+    Run run(model);
+    run.setParameter(name, value);
+    return outcomeOf(run);
+}
+
+bool close(double a, double b) { return a == b || std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)); }
+
+void requireSame(const Outcome& tuned, const Outcome& translated, const std::string& what)
+{
+    INFO(what);
+    REQUIRE(tuned.error == translated.error);
+    REQUIRE(tuned.times.size() == translated.times.size());
+    size_t differing = 0;
+    for (size_t r = 0; r < tuned.rows.size(); ++r) {
+        differing += close(tuned.times[r], translated.times[r]) ? 0 : 1;
+        for (size_t c = 0; c < tuned.rows[r].size(); ++c)
+            differing += close(tuned.rows[r][c], translated.rows[r][c]) ? 0 : 1;
+    }
+    CHECK(differing == 0);
+}
+
+// New values for a parameter: 0 and 1, and half as much again (or 0.5 from 0).
+std::vector<double> newValues(double now) { return {0.0, 1.0, now == 0 ? 0.5 : 1.5 * now}; }
+
+} // namespace
+
+TEST_CASE("every numeric parameter of CoupledClutches, set in a run, gives the rows of the model translated at that value")
+{
+    const diagram::Diagram d = example("Rotational/CoupledClutches.json");
+    const auto model = Model::compile(d, sharedLibrary());
+    int tried = 0;
+    for (const Model::Parameter& p : model->parameters()) {
+        if (!p.value)
+            continue;
+        for (double v : newValues(*p.value)) {
+            requireSame(tunedAt(model, p.name, v), translatedAt(d, p.name, v), p.name + " = " + std::to_string(v));
+            ++tried;
+        }
+    }
+    // The model's f, T2, T3, the clutches', inertias', sines' and steps' parameters.
+    CHECK(tried >= 3 * 30);
+}
+
+TEST_CASE("a Step's startTime and a spring's phi_rel0 set in a run give the rows of the model translated at those values")
+{
+    const diagram::Diagram clutches = example("Rotational/CoupledClutches.json");
+    const auto clutchesModel = Model::compile(clutches, sharedLibrary());
+    for (double v : {0.0, 1.0, 0.25})
+        requireSame(tunedAt(clutchesModel, "step1.startTime", v), translatedAt(clutches, "step1.startTime", v),
+                    "step1.startTime = " + std::to_string(v));
+    const diagram::Diagram grounded = example("Rotational/FirstGrounded.json");
+    const auto groundedModel = Model::compile(grounded, sharedLibrary());
+    for (double v : {0.0, 1.0, -0.3})
+        requireSame(tunedAt(groundedModel, "spring.phi_rel0", v), translatedAt(grounded, "spring.phi_rel0", v),
+                    "spring.phi_rel0 = " + std::to_string(v));
+}
+
+TEST_CASE("a derived parameter follows the model parameter it is bound to, set in a run")
+{
+    // step1.startTime is "T2" in CoupledClutches: T2 = 0.6 is step1.startTime = 0.6.
+    const diagram::Diagram d = example("Rotational/CoupledClutches.json");
+    requireSame(tunedAt(Model::compile(d, sharedLibrary()), "T2", 0.6), translatedAt(d, "step1.startTime", 0.6),
+                "T2 = 0.6");
+}
+
+TEST_CASE("parameters and start values set in a run take units as the parameter dialog does")
+{
+    const diagram::Diagram d = example("Rotational/CoupledClutches.json");
+    const auto model = Model::compile(d, sharedLibrary());
+    Run grams(model);
+    grams.setParameter("J2.J", 2500, "g.m2");
+    requireSame(outcomeOf(grams), translatedAt(d, "J2.J", 2.5), "J2.J = 2500 g.m2");
+    Run typed(model);
+    typed.setParameter("J2.J", "2500 g.m2");
+    requireSame(outcomeOf(typed), translatedAt(d, "J2.J", 2.5), "J2.J = \"2500 g.m2\"");
+
+    Run rpm(model);
+    rpm.setStart("J1.w", 60, "rpm");
+    diagram::Diagram started = d;
+    const std::optional<double> w = units::convert(60, "rpm", "rad/s", "w").value;
+    REQUIRE(w);
+    CHECK(std::fabs(*w - 2 * M_PI) < 1e-14);
+    started.component("J1")->variable("w")->start = *w; // the dialog's conversion
+    Run reference(Model::compile(started, sharedLibrary()));
+    requireSame(outcomeOf(rpm), outcomeOf(reference), "J1.w start = 60 rpm");
+
+    Run wrong(model);
+    try {
+        wrong.setParameter("J2.J", 3, "m");
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::BadInput);
+        CHECK(std::string(e.what()).find("J2.J") != std::string::npos);
+    }
+}
+
+TEST_CASE("a run names what it cannot set and refuses settings once it has started")
+{
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    Run run(model);
+    auto message = [](const std::function<void()>& f) {
+        try {
+            f();
+        } catch (const Error& e) {
+            CHECK(e.kind() == ErrorKind::BadInput);
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    CHECK(message([&] { run.setParameter("J9.J", 1); }) == "J9.J: the model has no component 'J9'");
+    CHECK(message([&] { run.setParameter("J1.K", 1); }) ==
+          "J1.K: component 'J1' (Rotational.Components.Inertia) has no parameter 'K'");
+    CHECK(message([&] { run.setParameter("T9", 1); }) == "the model has no parameter 'T9'");
+    CHECK(message([&] { run.selectSignals({"J1.v"}); }) == "the model has no variable 'J1.v'");
+    run.initialize();
+    CHECK(message([&] { run.setParameter("T2", 1); }) ==
+          "setParameter: the run has started; set it before initialize() or runToEnd()");
+}
+
+TEST_CASE("a run without edits runs the compiled model itself, and one with a new value its own translation")
+{
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    Run same(model);
+    same.setParameter("J1.J", 1); // the value it has
+    same.runToEnd();
+    CHECK_FALSE(same.retranslated());
+    CHECK(&same.model() == model.get());
+    Run edited(model);
+    edited.setParameter("J1.J", 2);
+    edited.runToEnd();
+    CHECK(edited.retranslated());
+}
+
+TEST_CASE("a run in steps (initialize, advanceTo, advanceToNextEvent) gives the rows and events of one run to the end")
+{
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    Run whole(model);
+    whole.runToEnd();
+    REQUIRE(whole.events().size() >= 4);
+
+    Run steps(model);
+    steps.initialize();
+    CHECK(steps.rowCount() == 1);
+    CHECK(steps.time() == 0);
+    REQUIRE(steps.advanceTo(0.3));
+    CHECK(steps.time() >= 0.3);
+    CHECK(steps.times().back() == steps.time());
+    size_t events = 0;
+    while (steps.advanceToNextEvent()) {
+        ++events;
+        REQUIRE(steps.events().size() == events);
+        // Both rows of the event are out: the last two rows are at its time.
+        const size_t n = steps.rowCount();
+        CHECK(steps.times()[n - 1] == steps.events().back().time);
+        CHECK(steps.times()[n - 2] == steps.events().back().time);
+    }
+    CHECK(steps.finished());
+    CHECK_FALSE(steps.advanceTo(10));
+    REQUIRE(steps.rowCount() == whole.rowCount());
+    CHECK(steps.times() == whole.times());
+    for (size_t i = 0; i < whole.rowCount(); ++i)
+        REQUIRE(steps.row(i) == whole.row(i));
+    CHECK(events >= whole.events().size() - 1); // events after 0.3 s, each one step
+    CHECK(steps.statistics().steps == whole.statistics().steps);
+}
+
+TEST_CASE("runs of one compiled model on four threads give the same rows, and the chosen signals only")
+{
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    Run alone(model);
+    alone.selectSignals({"J1.w", "J4.w"});
+    alone.runToEnd();
+    CHECK(alone.columns() == std::vector<std::string>{"J1.w", "J4.w"});
+    std::vector<std::vector<double>> w(4);
+    std::vector<std::thread> threads;
+    for (size_t k = 0; k < w.size(); ++k)
+        threads.emplace_back([&model, &w, k] {
+            Run run(model);
+            run.selectSignals({"J1.w", "J4.w"});
+            run.runToEnd();
+            w[k] = run.signal("J4.w");
+        });
+    for (auto& t : threads)
+        t.join();
+    for (const auto& one : w)
+        CHECK(one == alone.signal("J4.w"));
+}
+
+TEST_CASE("a run cancelled between its steps stops with Cancelled at the next one")
+{
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    Run run(model);
+    run.advanceTo(0.2);
+    run.cancel();
+    try {
+        run.advanceTo(1);
+        FAIL("no error");
+    } catch (const Error& e) {
+        CHECK(e.kind() == ErrorKind::Cancelled);
+    }
+    CHECK(run.finished());
+    CHECK(run.time() < 1);
+}
