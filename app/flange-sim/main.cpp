@@ -9,6 +9,8 @@
 #include "engine/api/results.hpp"
 #include "engine/api/library.hpp"
 #include "engine/api/run.hpp"
+#include "engine/api/sweep.hpp"
+#include "app/flange-sim/sweep_command.hpp"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -72,8 +74,10 @@ int run(const QStringList& args)
     QCommandLineOption maxRows("max-rows", "Most rows to write, events included (default 10000000).", "N");
     QCommandLineOption maxSteps("max-steps", "Most solver steps in the whole run (default 5000000).", "N");
     QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
+    QCommandLineOption set("set", "A parameter or start value for this run, with a unit if you like (repeatable).",
+                           "NAME=VALUE");
     parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir, maxRows, maxSteps,
-                       maxSeconds, integrator});
+                       maxSeconds, integrator, set});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
@@ -117,6 +121,10 @@ int run(const QStringList& args)
         lib.indexFolder(d.toStdString());
     lib.require(flange::library::typesUsedBy(diagram));
     lib.resolve();
+    std::vector<std::string> assignments;
+    for (const QString& a : parser.values(set))
+        assignments.push_back(a.toStdString());
+    flange::sweep::applyAssignments(diagram, lib, assignments);
     auto t1 = clock::now();
     auto model = flange::compileModel(diagram, lib);
     auto t2 = clock::now();
@@ -228,7 +236,10 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationName("flange-sim");
     QCoreApplication::setApplicationVersion(QString::fromStdString(flange::about::flangeVersion()));
     try {
-        return run(QCoreApplication::arguments());
+        const QStringList args = QCoreApplication::arguments();
+        if (args.size() > 1 && args[1] == "sweep")
+            return runSweepCommand(args);
+        return run(args);
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         switch (e.kind()) {
