@@ -20,6 +20,7 @@
 #include "engine/library/library.hpp"
 #include "engine/run.hpp"
 #include "chain_model.hpp"
+#include "sweep_bench.hpp"
 
 #include <nlohmann/json.hpp>
 #include <sys/resource.h>
@@ -378,6 +379,7 @@ int run(int argc, char** argv)
                 cpuMs() - lc0);
     mslExamples(root, refs);
     chains(root, lib, maxN);
+    flange::bench::sweepThroughput(root, lib);
     return 0;
 }
 
