@@ -17,7 +17,12 @@ namespace {
 
 std::atomic<bool> interrupted{false};
 
-extern "C" void onInterrupt(int) { interrupted = true; }
+// The first Ctrl+C ends the sweep in order; a second one, with the default action back, at once.
+extern "C" void onInterrupt(int)
+{
+    interrupted = true;
+    std::signal(SIGINT, SIG_DFL);
+}
 
 std::vector<std::string> strings(const QStringList& list)
 {
