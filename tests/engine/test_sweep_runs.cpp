@@ -245,3 +245,60 @@ TEST_CASE("a sweep refuses unknown parameters, signals and metric names before a
     CHECK(refusal(badMetric) == "--metric status: the name is taken by a column of runs.csv; choose another");
     CHECK_FALSE(std::filesystem::exists(dir.path() / "out"));
 }
+
+namespace {
+
+// A run without a model: x = value * t on t = 0, 0.5, 1; runs whose value is negative fail.
+struct LineExecutor : RunExecutor {
+    std::atomic<int> calls{0};
+    std::vector<std::string> signalNames() override { return {"x", "y"}; }
+    void run(const std::vector<double>& values, const std::vector<std::string>& columns, ResultSink& sink) override
+    {
+        ++calls;
+        if (values[0] < 0)
+            throw Error(ErrorKind::SimulationFailed, "negative at t = 0.5", {}, 0.5);
+        sink.begin(columns);
+        for (double t : {0.0, 0.5, 1.0})
+            sink.row(t, std::vector<double>(columns.size(), values[0] * t));
+    }
+};
+
+struct Collected : SweepListener {
+    std::vector<RunResult> results;
+    void finished(const RunResult& r) override { results.push_back(r); }
+};
+
+} // namespace
+
+TEST_CASE("every planned run is reported once through any run executor, on any number of jobs")
+{
+    SweepPlan plan;
+    plan.parameters = {"v"};
+    for (int i = 0; i < 2000; ++i)
+        plan.values.push_back({i % 7 == 3 ? -1.0 : static_cast<double>(i)});
+    const MetricSet metrics({{"final", "final(x)"}, {"area", "integral(x)"}});
+    for (unsigned jobs : {1u, 4u}) {
+        LineExecutor executor;
+        Collected collected;
+        const SweepSummary s = runSweep(plan, metrics, executor, SweepSettings{jobs, {}, {}}, collected);
+        CAPTURE(jobs);
+        CHECK(executor.calls == 2000);
+        CHECK(s.finished == 2000);
+        CHECK(s.failed == 2000 / 7 + (2000 % 7 > 3 ? 1 : 0));
+        std::vector<int> seen(2000, 0);
+        for (const RunResult& r : collected.results) {
+            ++seen[r.run];
+            const double v = plan.values[r.run][0];
+            if (v < 0) {
+                CHECK(r.status == "failed");
+                CHECK(r.message == "negative at t = 0.5");
+                CHECK(std::isnan(r.metrics[0]));
+            } else {
+                CHECK(r.status == "ok");
+                CHECK(r.metrics[0] == v);
+                CHECK(r.metrics[1] == v / 2);
+            }
+        }
+        CHECK(std::count(seen.begin(), seen.end(), 1) == 2000);
+    }
+}
