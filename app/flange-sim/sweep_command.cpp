@@ -121,8 +121,6 @@ int runSweepCommand(const QStringList& args)
     options.interval = number(interval);
     options.tolerance = number(tolerance);
     options.maxRows = 10'000'000;
-    options.limitAdvice = {"raise it with flange-sim simulate --max-rows", "raise it with flange-sim simulate --max-steps",
-                           ""};
 
     flange::diagram::Diagram diagram = flange::diagram::loadDiagram(pos[1].toStdString());
     flange::library::Library lib;
