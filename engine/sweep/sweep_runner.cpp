@@ -27,8 +27,12 @@ public:
         evaluation_.begin(names);
         if (!signals_)
             return;
-        for (const std::string& s : chosen_)
-            chosenColumns_.push_back(static_cast<size_t>(std::find(names.begin(), names.end(), s) - names.begin()));
+        for (const std::string& s : chosen_) {
+            const auto at = std::find(names.begin(), names.end(), s);
+            if (at == names.end())
+                throw badInput("the model has no variable '" + s + "' (used by --signals)");
+            chosenColumns_.push_back(static_cast<size_t>(at - names.begin()));
+        }
         chosenValues_.resize(chosenColumns_.size());
         signals_->begin(chosen_);
     }
