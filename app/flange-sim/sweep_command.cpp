@@ -109,7 +109,7 @@ int runSweepCommand(const QStringList& args)
     if (parser.isSet(paired))
         definition.plan.paired = true;
     if (parser.isSet(samples))
-        definition.plan.samples = whole(samples, 1, 10'000'000);
+        definition.plan.samples = whole(samples, 1, 1'000'000);
     if (parser.isSet(seed))
         definition.plan.seed = static_cast<uint64_t>(whole(seed, 0, 9'000'000'000'000'000'000LL));
     if (parser.isSet(signalList))

@@ -41,9 +41,9 @@ struct SweepPlan {
     size_t runs() const { return values.size(); }
 };
 
-// Most runs one sweep may plan: a typing slip in a grid (1:2:100000 twice) is refused
-// instead of filling the disk.
-inline constexpr size_t kMaxPlannedRuns = 10'000'000;
+// Most runs one sweep may plan (the plan is kept in memory, some 50 bytes a run): a typing
+// slip in a grid (0:1:10000 twice) is refused instead of filling memory and disk.
+inline constexpr size_t kMaxPlannedRuns = 1'000'000;
 
 // `value(i, text)` is the number `text` stands for as a value of variations[i] (with its
 // unit converted); it throws flange::Error for a bad one. Throws flange::Error (BadInput)
