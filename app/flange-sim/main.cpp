@@ -9,6 +9,9 @@
 #include "engine/api/library.hpp"
 #include "engine/api/model.hpp"
 #include "engine/api/simulation.hpp"
+#include "engine/api/run.hpp"
+#include "engine/api/sweep.hpp"
+#include "app/flange-sim/sweep_command.hpp"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -82,8 +85,10 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     QCommandLineOption maxRows("max-rows", "Most rows to write, events included (default 10000000).", "N");
     QCommandLineOption maxSteps("max-steps", "Most solver steps in the whole run (default 5000000).", "N");
     QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
+    QCommandLineOption set("set", "A parameter or start value for this run, with a unit if you like (repeatable).",
+                           "NAME=VALUE");
     parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir, maxRows, maxSteps,
-                       maxSeconds, integrator});
+                       maxSeconds, integrator, set});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
@@ -135,6 +140,10 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
         lib->indexFolder(d.toStdString());
     lib->require(flange::library::typesUsedBy(diagram));
     lib->resolve();
+    std::vector<std::string> assignments;
+    for (const QString& a : parser.values(set))
+        assignments.push_back(a.toStdString());
+    flange::sweep::applyAssignments(diagram, *lib, assignments);
     auto t1 = clock::now();
     auto model = flange::Model::compile(diagram, lib);
     auto t2 = clock::now();
@@ -243,7 +252,10 @@ int main(int argc, char** argv)
     QCoreApplication::setApplicationVersion(QString::fromStdString(flange::about::flangeVersion()));
     std::string leftBehind;
     try {
-        return run(QCoreApplication::arguments(), stdoutClosed, leftBehind);
+        const QStringList args = QCoreApplication::arguments();
+        if (args.size() > 1 && args[1] == "sweep")
+            return runSweepCommand(args);
+        return run(args, stdoutClosed, leftBehind);
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         if (!leftBehind.empty())

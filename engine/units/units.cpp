@@ -1,6 +1,7 @@
 #include "engine/units/units.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <limits>
 #include <cstdio>
@@ -246,17 +247,20 @@ std::string describe(const Dimension& d)
 std::optional<Quantity> splitQuantity(std::string_view text)
 {
     std::string t(text);
-    const char* begin = t.c_str();
-    char* end = nullptr;
-    // strtod accepts "inf", "nan" and hex; a quantity is a plain decimal number.
+    // A quantity is a plain decimal number: not "inf", "nan" or hex.
     size_t first = t.find_first_not_of(" \t");
     if (first == std::string::npos ||
         !(std::isdigit(static_cast<unsigned char>(t[first])) || t[first] == '-' || t[first] == '+' || t[first] == '.'))
         return std::nullopt;
-    const double v = std::strtod(begin, &end);
-    if (end == begin || !std::isfinite(v))
+    // from_chars, not strtod: the number reads the same in every locale (flange-sim runs in
+    // the user's, where strtod would take "0.5" for 0 in a German one). It takes no '+'.
+    if (t[first] == '+' && ++first < t.size() && t[first] == '-')
         return std::nullopt;
-    std::string rest(end);
+    double v = 0;
+    const auto [end, ec] = std::from_chars(t.data() + first, t.data() + t.size(), v);
+    if (ec != std::errc() || !std::isfinite(v))
+        return std::nullopt;
+    std::string rest(end, static_cast<const char*>(t.data() + t.size()));
     size_t a = rest.find_first_not_of(" \t"), b = rest.find_last_not_of(" \t");
     rest = a == std::string::npos ? std::string() : rest.substr(a, b - a + 1);
     // "2e" or "2x3": the unit must start with a letter (or be "1/s"-like only after a space).

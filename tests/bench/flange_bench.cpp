@@ -25,6 +25,7 @@
 #include "engine/library/library.hpp"
 #include "engine/run.hpp"
 #include "chain_model.hpp"
+#include "sweep_bench.hpp"
 
 #include <nlohmann/json.hpp>
 #include <sys/resource.h>
@@ -453,6 +454,7 @@ int run(int argc, char** argv)
     mslExamples(root, refs);
     chains(root, lib, maxN);
     reruns(lib, root);
+    flange::bench::sweepThroughput(root, lib);
     return 0;
 }
 

@@ -89,6 +89,12 @@ TEST_CASE("quantities split into number and unit as typed")
     CHECK_FALSE(splitQuantity("f/2"));
     CHECK_FALSE(splitQuantity("2*f"));
     CHECK_FALSE(splitQuantity("inf"));
+    CHECK_FALSE(splitQuantity("-inf"));
+    q = splitQuantity(" +.5 kg");
+    REQUIRE(q);
+    CHECK(q->value == 0.5);
+    CHECK(q->unit == "kg");
+    CHECK_FALSE(splitQuantity("+-1"));
 }
 
 TEST_CASE("unit strings of the component library all parse")
