@@ -345,7 +345,7 @@ ParamValue InstanceParameters::evaluate(const library::ParameterDef& pd)
     const std::string who = path_ + "." + name;
     ParamValue pv;
     if (const Json* given = comp_.parameter(name)) {
-        checkValueKind(*pd, *given, who);
+        checkValueKind(pd, *given, who);
         pv = evalJson(*given, pool_, outer_, "parameter '" + who + "'");
     } else if (pd.required) {
         // A start value is a guess, not a value: the user has to give one.
