@@ -7,6 +7,8 @@
 
 #include <QChartView>
 #include <QElapsedTimer>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QXYSeries>
 #include <QSignalSpy>
 #include <QTest>
@@ -116,6 +118,58 @@ TEST_CASE("the previous run is drawn as a ghost only while there is one", "[plot
     CHECK_FALSE(sp->hasGhost("s.y"));
     CHECK(sp->ghostPoints("s.y").isEmpty());
     CHECK(w.area.plottedSignals() == QStringList{"s.y"}); // the selection stays
+}
+
+TEST_CASE("a plot given runs of another span reads only runs it still owns", "[plot]")
+{
+    // Issue 34's crash: the area let its runs go, then reset the zoom for the new span,
+    // which redrew every subplot from the runs it had just let go (a read of freed memory
+    // that the sanitizer build reports).
+    test::ShownArea w;
+    w.area.addSignal("s.y");
+    std::weak_ptr<const RunResult> shownBefore;
+    {
+        auto older = test::makeRun({{"s.y", "m"}}, 31, 0, 3, sine);
+        auto old = test::makeRun({{"s.y", "m"}}, 31, 0, 3, sine);
+        shownBefore = old;
+        w.area.setResults(old, older);
+    }
+    CHECK_FALSE(shownBefore.expired()); // the plot alone keeps what it shows
+    auto longer = test::makeRun({{"s.y", "m"}}, 2001, 0, 2000, [](size_t, double t) { return 5 * t; });
+    w.area.setResults(longer, nullptr);
+    CHECK(shownBefore.expired());
+    Subplot* sp = w.area.subplot(0, 0);
+    CHECK(sp->axisRange(Subplot::Time) == std::make_pair(0.0, 2000.0));
+    CHECK(sp->curvePoints("s.y").back() == QPointF(2000, 10000));
+    CHECK_FALSE(sp->hasGhost("s.y"));
+}
+
+TEST_CASE("a plot draws every run it is given, the first in full and the others behind it", "[plot]")
+{
+    test::ShownArea w;
+    auto scaled = [](double k) {
+        return test::makeRun({{"s.y", "m"}}, 11, 0, 1, [k](size_t, double t) { return k * t; });
+    };
+    w.area.addSignal("s.y");
+    w.area.setRuns({scaled(3), scaled(2), nullptr, scaled(1)});
+    Subplot* sp = w.area.subplot(0, 0);
+    CHECK(sp->runPoints("s.y", 0).back() == QPointF(1, 3));
+    CHECK(sp->runPoints("s.y", 1).back() == QPointF(1, 2));
+    CHECK(sp->runPoints("s.y", 2).isEmpty()); // a null run holds its place
+    CHECK(sp->runPoints("s.y", 3).back() == QPointF(1, 1));
+    QChart* chart = sp->findChild<QChartView*>()->chart();
+    REQUIRE(chart->series().size() == 3);
+    // The oldest is drawn first (underneath), the first run last (on top).
+    CHECK(static_cast<QXYSeries*>(chart->series().front())->points().back() == QPointF(1, 1));
+    CHECK(static_cast<QXYSeries*>(chart->series().back())->points().back() == QPointF(1, 3));
+    CHECK(chart->series().back()->opacity() == 1.0);
+    CHECK(static_cast<QXYSeries*>(chart->series().back())->pen().color().alpha() >
+          static_cast<QXYSeries*>(chart->series().front())->pen().color().alpha());
+    // The legend names the curve once, for the run drawn in full.
+    int markers = 0;
+    for (QLegendMarker* m : chart->legend()->markers())
+        markers += m->isVisible() ? 1 : 0;
+    CHECK(markers == 1);
 }
 
 TEST_CASE("curves of one unit share an axis and a second unit gets the right axis but a third a new subplot", "[plot]")

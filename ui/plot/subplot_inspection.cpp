@@ -22,27 +22,31 @@ QStringList Subplot::drawnCurves() const
 {
     QStringList out;
     for (const Curve& c : curves_)
-        if (c.series)
+        if (!c.series.empty() && c.series[0])
             out.append(c.name);
     return out;
 }
 
-QList<QPointF> Subplot::curvePoints(const QString& name) const
+QXYSeries* Subplot::series(const QString& name, size_t run) const
 {
     const Curve* c = curve(name);
-    return c && c->series ? c->series->points() : QList<QPointF>{};
+    return c && run < c->series.size() ? c->series[run] : nullptr;
 }
 
-QList<QPointF> Subplot::ghostPoints(const QString& name) const
+QList<QPointF> Subplot::runPoints(const QString& name, size_t run) const
 {
-    const Curve* c = curve(name);
-    return c && c->ghost ? c->ghost->points() : QList<QPointF>{};
+    const QXYSeries* s = series(name, run);
+    return s ? s->points() : QList<QPointF>{};
 }
+
+QList<QPointF> Subplot::curvePoints(const QString& name) const { return runPoints(name, 0); }
+
+QList<QPointF> Subplot::ghostPoints(const QString& name) const { return runPoints(name, 1); }
 
 bool Subplot::hasGhost(const QString& name) const
 {
-    const Curve* c = curve(name);
-    return c && c->ghost && c->ghost->isVisible();
+    const QXYSeries* s = series(name, 1);
+    return s && s->isVisible();
 }
 
 int Subplot::axisOf(const QString& name) const
