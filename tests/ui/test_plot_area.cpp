@@ -5,8 +5,8 @@
 #include "ui/plot/subplot.hpp"
 #include "test_plot_support.hpp"
 
+#include <QApplication>
 #include <QChartView>
-#include <QElapsedTimer>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QXYSeries>
@@ -15,6 +15,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <vector>
@@ -263,26 +264,32 @@ TEST_CASE("a refresh replaces only the curves whose points changed, and a new ru
     CHECK(replaced[2]->count() == before + 1); // and not again while nothing changes
 }
 
-TEST_CASE("three 10^5-point curves redraw in a few milliseconds", "[plot]")
+TEST_CASE("three 10^5-point curves are drawn with at most two points per pixel column, extremes kept", "[plot]")
 {
+    // What keeps their redraw to a few milliseconds; the time itself is flange-ui-bench's
+    // figure ("redraw of one subplot with three 10^5-point curves").
     test::ShownArea w;
-    auto run = test::makeRun({{"a.f", "N"}, {"b.f", "N"}, {"c.f", "N"}}, 100000, 0, 10,
-                             [](size_t v, double t) { return std::sin(t * (3.0 + static_cast<double>(v))) + 0.01 * std::sin(1000 * t); });
+    auto f = [](size_t v, double t) { return std::sin(t * (3.0 + static_cast<double>(v))) + 0.01 * std::sin(1000 * t); };
+    auto run = test::makeRun({{"a.f", "N"}, {"b.f", "N"}, {"c.f", "N"}}, 100000, 0, 10, f);
     w.area.setResults(run, nullptr);
     for (const char* n : {"a.f", "b.f", "c.f"})
         w.area.addSignal(n);
+    QApplication::processEvents(); // laid out at the shown size,
+    w.area.refresh();              // and drawn for it
     Subplot* sp = w.area.subplot(0, 0);
-    REQUIRE(sp->curvePoints("a.f").size() <= 2 * sp->columns() + 2);
-    QWidget* vp = sp->viewport();
-    vp->repaint(); // warm-up: fonts, caches
-    QElapsedTimer timer;
-    timer.start();
-    const int rounds = 20;
-    for (int i = 0; i < rounds; ++i) {
-        w.area.refresh();
-        vp->repaint();
+    REQUIRE(sp->columns() < 2000);
+    for (const char* n : {"a.f", "b.f", "c.f"}) {
+        const QList<QPointF> pts = sp->curvePoints(n);
+        CHECK(pts.size() <= 2 * sp->columns() + 2);
+        CHECK(pts.front().x() == 0);
+        CHECK(pts.back().x() == 10);
+        const auto column = run->values(run->column(n));
+        double lo = 1e300, hi = -1e300;
+        for (const QPointF& p : pts) {
+            lo = std::min(lo, p.y());
+            hi = std::max(hi, p.y());
+        }
+        CHECK(lo == *std::min_element(column.begin(), column.end()));
+        CHECK(hi == *std::max_element(column.begin(), column.end()));
     }
-    const double ms = static_cast<double>(timer.nsecsElapsed()) / 1e6 / rounds;
-    WARN("refresh + paint of three 1e5-point curves: " << ms << " ms");
-    CHECK(ms < 30); // a few ms in a release build; generous for loaded CI machines
 }
