@@ -10,6 +10,8 @@
 #include "ui/plot/plot_page.hpp"
 #include "ui/plot/subplot.hpp"
 #include "ui/results/event_log.hpp"
+#include "ui/results/variable_browser.hpp"
+#include "ui/results/variable_tree_model.hpp"
 #include "ui/simulation/row_budget.hpp"
 #include "ui/simulation/run_controller.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
@@ -27,11 +29,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTreeView>
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -495,4 +499,81 @@ TEST_CASE("a warning of the run names its components as links to the canvas", "[
             warning = i;
     REQUIRE(warning >= 0);
     CHECK(window.messages()->instancesAt(warning) == QStringList{"inertia"});
+}
+
+namespace {
+
+// The Value column of the variable browser for a variable ("J1.w"), as shown.
+QString valueShown(SimulationWorkspace& sim, const QString& path)
+{
+    QAbstractItemModel* model = sim.variables()->view()->model();
+    std::function<QModelIndex(const QModelIndex&)> find = [&](const QModelIndex& parent) -> QModelIndex {
+        for (int r = 0; r < model->rowCount(parent); ++r) {
+            const QModelIndex i = model->index(r, 0, parent);
+            if (i.data(VariableTreeModel::PathRole).toString() == path)
+                return i;
+            if (const QModelIndex below = find(i); below.isValid())
+                return below;
+        }
+        return {};
+    };
+    const QModelIndex at = find({});
+    REQUIRE(at.isValid());
+    return at.siblingAtColumn(VariableTreeModel::ValueColumn).data().toString();
+}
+
+// Makes an event log row current, as a click does; the event's time.
+double clickEvent(SimulationWorkspace& sim, int row)
+{
+    QTreeView* log = sim.eventLog()->view();
+    const QModelIndex index = log->model()->index(row, EventLog::TimeColumn);
+    REQUIRE(index.isValid());
+    log->setCurrentIndex(index);
+    return index.data(Qt::UserRole + 1).toDouble();
+}
+
+} // namespace
+
+TEST_CASE("clicking an event moves the crosshair and the variables' values to its time", "[simulation]")
+{
+    MainWindow window(test::bundledComponentLibrary());
+    window.setQuiet(true);
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+    SimulationWorkspace& sim = *window.simulation();
+    sim.simulate();
+    REQUIRE(sim.controller()->waitForFinished());
+    const auto result = sim.controller()->current();
+    REQUIRE(sim.eventLog()->rowCount() >= 2);
+    CHECK(valueShown(sim, "J1.w").isEmpty()); // no crosshair yet
+
+    for (int row : {1, 0}) {
+        const double t = clickEvent(sim, row);
+        const plot::Subplot* sp = sim.plots()->subplot(sim.plots()->currentTab(), 0);
+        CHECK(sp->crosshairText().startsWith(QStringLiteral("t = %1 s").arg(t, 0, 'g', 6)));
+        // J1.w is continuous: its value at the event's time is the one on both of its rows.
+        const auto time = result->time();
+        const size_t at = static_cast<size_t>(std::find(time.begin(), time.end(), t) - time.begin());
+        REQUIRE(at < time.size());
+        const double expected = result->values(result->column("J1.w"))[at];
+        INFO("event at t = " << t);
+        CHECK(valueShown(sim, "J1.w").toDouble() == Approx(expected).epsilon(1e-5));
+    }
+}
+
+TEST_CASE("another diagram starts without the previous diagram's crosshair time", "[simulation]")
+{
+    MainWindow window(test::bundledComponentLibrary());
+    window.setQuiet(true);
+    SimulationWorkspace& sim = *window.simulation();
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+    sim.simulate();
+    REQUIRE(sim.controller()->waitForFinished());
+    clickEvent(sim, 0);
+    REQUIRE_FALSE(valueShown(sim, "J1.w").isEmpty());
+
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+    sim.simulate();
+    REQUIRE(sim.controller()->waitForFinished());
+    CHECK(valueShown(sim, "J1.w").isEmpty());
+    CHECK(sim.plots()->subplot(sim.plots()->currentTab(), 0)->crosshairText().isEmpty());
 }

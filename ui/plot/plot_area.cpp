@@ -236,6 +236,13 @@ void PlotArea::setCrosshairTime(double t)
 {
     for (int i = 0; i < tabCount(); ++i)
         page(i)->setCrosshair(t);
+    emit crosshairMoved(t);
+}
+
+void PlotArea::clearCrosshair()
+{
+    for (int i = 0; i < tabCount(); ++i)
+        page(i)->setCrosshair(std::nullopt);
 }
 
 void PlotArea::resetZoom()

@@ -60,7 +60,10 @@ public:
     Subplot* subplot(int tab, int index) const;
 
     void setEventTimes(std::vector<double> times);
-    void setCrosshairTime(double t); // on every tab
+    // On every tab, and said with crosshairMoved as a hover says it: whatever moved the
+    // crosshair (the event log), what follows it (the Value column) follows.
+    void setCrosshairTime(double t);
+    void clearCrosshair(); // on every tab; says nothing
     void resetZoom();                // of the current tab
 
     // The current tab as .png or .svg (by suffix), written atomically.
@@ -73,7 +76,7 @@ public:
 
 signals:
     void plottedSignalsChanged();
-    void crosshairMoved(double t);
+    void crosshairMoved(double t); // hovered, or setCrosshairTime
 
 private:
     PlotPage* newPage();

@@ -227,6 +227,9 @@ void SimulationWorkspace::connectViews()
         lastRun_.reset();
         showResults();
         loadPlotSetup();
+        // Another diagram's time means nothing here: no crosshair, no values, until one is placed.
+        plots_->clearCrosshair();
+        variables_->clearCursorTime();
     });
     for (auto signal : {&DiagramDocument::componentAdded, &DiagramDocument::componentRemoved,
                         &DiagramDocument::componentChanged})
