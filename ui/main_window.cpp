@@ -24,10 +24,12 @@
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/subsystem_navigation.hpp"
 #include "ui/window_actions.hpp"
+#include "ui/window_size.hpp"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -37,6 +39,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QSplitter>
@@ -79,14 +82,18 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
     column->setSpacing(0);
     column->addWidget(subsystems_->breadcrumb());
     column->addWidget(view_, 1);
-    // Canvas and plots side by side: the drive train and how it moves, both in view.
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->setObjectName(QStringLiteral("centralSplit"));
-    split->addWidget(canvasColumn);
-    split->addWidget(simulation_->plots());
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 4);
-    setCentralWidget(split);
+    // Canvas and plots side by side: the drive train and how it moves, both in view. With
+    // stretch factors set, QSplitter shares a change of width in proportion to the current
+    // sizes: made even when the window is first shown (showEvent), they give the plots
+    // half of the central width and half of any width the window gains (from their size
+    // hints the canvas took nearly all of both).
+    centralSplit_ = new QSplitter(Qt::Horizontal, this);
+    centralSplit_->setObjectName(QStringLiteral("centralSplit"));
+    centralSplit_->addWidget(canvasColumn);
+    centralSplit_->addWidget(simulation_->plots());
+    centralSplit_->setStretchFactor(0, 1);
+    centralSplit_->setStretchFactor(1, 1);
+    setCentralWidget(centralSplit_);
     createMenus();
     connectActions();
     statusBar()->showMessage(tr("Drag components from the library onto the canvas; drag from port to port to connect."));
@@ -97,7 +104,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
                     QStringLiteral(" (") + library.folders.join(QStringLiteral(", ")) + QStringLiteral(")"));
 
     setWindowIcon(QIcon::fromTheme(QStringLiteral("applications-engineering")));
-    resize(1360, 860);
+    resize(defaultWindowSize(screen()->availableGeometry().size()));
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
@@ -380,6 +387,19 @@ bool MainWindow::maybeSave()
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // The layout has given the central area its width by now; earlier layouts (a window
+    // not yet at its size) squeezed the two sides to their minimum widths, whose ratio the
+    // splitter would keep.
+    if (!shownBefore_) {
+        shownBefore_ = true;
+        const int half = centralSplit_->width() / 2;
+        centralSplit_->setSizes({half, half});
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -70,6 +70,8 @@ public:
     bool axisVisible(Axis axis) const;
     std::pair<double, double> axisRange(Axis axis) const;
     QStringList yTickLabels(Axis axis) const; // Left or Right, bottom to top
+    QList<double> timeTicks() const;          // the time axis's ticks, left to right
+    QStringList legendTexts() const;          // as drawn: elided ("elastoGap1.f" as "e…") where too narrow
     QString crosshairText() const;
     int columns() const; // pixel columns the curves are decimated to
     QWidget* viewport() const;
