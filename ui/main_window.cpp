@@ -131,7 +131,10 @@ void MainWindow::createDocks(const ComponentLibrary& library)
     auto* libraryDock = new QDockWidget(tr("Library"), this);
     libraryDock->setObjectName(QStringLiteral("libraryDock"));
     libraryDock->setWidget(browser_);
-    libraryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Closable: a dock that is not has its View menu entry disabled, so once hidden (a
+    // floating dock closed by the window manager, a saved state) it could not come back.
+    libraryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                             QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, libraryDock);
     resizeDocks({libraryDock}, {270}, Qt::Horizontal);
 
@@ -139,7 +142,8 @@ void MainWindow::createDocks(const ComponentLibrary& library)
     auto* messagesDock = new QDockWidget(tr("Messages"), this);
     messagesDock->setObjectName(QStringLiteral("messagesDock"));
     messagesDock->setWidget(messages_);
-    messagesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    messagesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                              QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, messagesDock);
     resizeDocks({messagesDock}, {130}, Qt::Vertical);
     connect(messages_, &MessagesPanel::errorAdded, messagesDock, &QDockWidget::raise);
@@ -213,9 +217,14 @@ void MainWindow::createMenus()
     tools->addActions({a.zoomIn, a.zoomOut, a.zoomFit});
     tools->addSeparator();
     tools->addActions({a.simulate, a.stopRun, a.autoResimulate});
-    // The one command a user looks for first: named, not only drawn.
+    // The one command a user looks for first, named, not only drawn; and Auto Re-simulate,
+    // whose state (a checked button) must read as a setting, not as a pressed icon.
     if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(a.simulate))) {
         button->setObjectName(QStringLiteral("simulateButton"));
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    }
+    if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(a.autoResimulate))) {
+        button->setObjectName(QStringLiteral("autoResimulateButton"));
         button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     }
 }
@@ -231,6 +240,10 @@ void MainWindow::connectActions()
     connect(a.cut, &QAction::triggered, this, &MainWindow::cutSelection);
     connect(a.copy, &QAction::triggered, this, &MainWindow::copySelection);
     connect(a.paste, &QAction::triggered, this, &MainWindow::pasteClipboard);
+    // Paste is offered while the clipboard holds components (from this window or another).
+    auto updatePaste = [this] { actions_->paste->setEnabled(holdsFragment(QApplication::clipboard()->mimeData())); };
+    connect(QApplication::clipboard(), &QClipboard::dataChanged, this, updatePaste);
+    updatePaste();
     connect(a.duplicate, &QAction::triggered, this, &MainWindow::duplicateSelection);
     connect(a.remove, &QAction::triggered, scene_, &DiagramScene::deleteSelection);
     connect(a.selectAll, &QAction::triggered, scene_, &DiagramScene::selectAll);
