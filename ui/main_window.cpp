@@ -24,10 +24,12 @@
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/subsystem_navigation.hpp"
 #include "ui/window_actions.hpp"
+#include "ui/window_size.hpp"
 
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QShowEvent>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -37,6 +39,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QSplitter>
@@ -79,14 +82,18 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
     column->setSpacing(0);
     column->addWidget(subsystems_->breadcrumb());
     column->addWidget(view_, 1);
-    // Canvas and plots side by side: the drive train and how it moves, both in view.
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->setObjectName(QStringLiteral("centralSplit"));
-    split->addWidget(canvasColumn);
-    split->addWidget(simulation_->plots());
-    split->setStretchFactor(0, 5);
-    split->setStretchFactor(1, 4);
-    setCentralWidget(split);
+    // Canvas and plots side by side: the drive train and how it moves, both in view. With
+    // stretch factors set, QSplitter shares a change of width in proportion to the current
+    // sizes: made even when the window is first shown (showEvent), they give the plots
+    // half of the central width and half of any width the window gains (from their size
+    // hints the canvas took nearly all of both).
+    centralSplit_ = new QSplitter(Qt::Horizontal, this);
+    centralSplit_->setObjectName(QStringLiteral("centralSplit"));
+    centralSplit_->addWidget(canvasColumn);
+    centralSplit_->addWidget(simulation_->plots());
+    centralSplit_->setStretchFactor(0, 1);
+    centralSplit_->setStretchFactor(1, 1);
+    setCentralWidget(centralSplit_);
     createMenus();
     connectActions();
     statusBar()->showMessage(tr("Drag components from the library onto the canvas; drag from port to port to connect."));
@@ -97,7 +104,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
                     QStringLiteral(" (") + library.folders.join(QStringLiteral(", ")) + QStringLiteral(")"));
 
     setWindowIcon(QIcon::fromTheme(QStringLiteral("applications-engineering")));
-    resize(1360, 860);
+    resize(defaultWindowSize(screen()->availableGeometry().size()));
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
@@ -124,7 +131,10 @@ void MainWindow::createDocks(const ComponentLibrary& library)
     auto* libraryDock = new QDockWidget(tr("Library"), this);
     libraryDock->setObjectName(QStringLiteral("libraryDock"));
     libraryDock->setWidget(browser_);
-    libraryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Closable: a dock that is not has its View menu entry disabled, so once hidden (a
+    // floating dock closed by the window manager, a saved state) it could not come back.
+    libraryDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                             QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::LeftDockWidgetArea, libraryDock);
     resizeDocks({libraryDock}, {270}, Qt::Horizontal);
 
@@ -132,7 +142,8 @@ void MainWindow::createDocks(const ComponentLibrary& library)
     auto* messagesDock = new QDockWidget(tr("Messages"), this);
     messagesDock->setObjectName(QStringLiteral("messagesDock"));
     messagesDock->setWidget(messages_);
-    messagesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    messagesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                              QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, messagesDock);
     resizeDocks({messagesDock}, {130}, Qt::Vertical);
     connect(messages_, &MessagesPanel::errorAdded, messagesDock, &QDockWidget::raise);
@@ -206,9 +217,14 @@ void MainWindow::createMenus()
     tools->addActions({a.zoomIn, a.zoomOut, a.zoomFit});
     tools->addSeparator();
     tools->addActions({a.simulate, a.stopRun, a.autoResimulate});
-    // The one command a user looks for first: named, not only drawn.
+    // The one command a user looks for first, named, not only drawn; and Auto Re-simulate,
+    // whose state (a checked button) must read as a setting, not as a pressed icon.
     if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(a.simulate))) {
         button->setObjectName(QStringLiteral("simulateButton"));
+        button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    }
+    if (auto* button = qobject_cast<QToolButton*>(tools->widgetForAction(a.autoResimulate))) {
+        button->setObjectName(QStringLiteral("autoResimulateButton"));
         button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     }
 }
@@ -224,6 +240,10 @@ void MainWindow::connectActions()
     connect(a.cut, &QAction::triggered, this, &MainWindow::cutSelection);
     connect(a.copy, &QAction::triggered, this, &MainWindow::copySelection);
     connect(a.paste, &QAction::triggered, this, &MainWindow::pasteClipboard);
+    // Paste is offered while the clipboard holds components (from this window or another).
+    auto updatePaste = [this] { actions_->paste->setEnabled(holdsFragment(QApplication::clipboard()->mimeData())); };
+    connect(QApplication::clipboard(), &QClipboard::dataChanged, this, updatePaste);
+    updatePaste();
     connect(a.duplicate, &QAction::triggered, this, &MainWindow::duplicateSelection);
     connect(a.remove, &QAction::triggered, scene_, &DiagramScene::deleteSelection);
     connect(a.selectAll, &QAction::triggered, scene_, &DiagramScene::selectAll);
@@ -380,6 +400,19 @@ bool MainWindow::maybeSave()
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // The layout has given the central area its width by now; earlier layouts (a window
+    // not yet at its size) squeezed the two sides to their minimum widths, whose ratio the
+    // splitter would keep.
+    if (!shownBefore_) {
+        shownBefore_ = true;
+        const int half = centralSplit_->width() / 2;
+        centralSplit_->setSizes({half, half});
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -7,6 +7,8 @@
 
 #include <QMainWindow>
 
+class QSplitter;
+
 #include <memory>
 
 namespace flange::ui {
@@ -67,6 +69,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createMenus();
@@ -106,6 +109,8 @@ private:
     SubsystemNavigation* subsystems_ = nullptr;
     OuterConnectorActions* connectors_ = nullptr;
     RecentFiles* recent_;
+    QSplitter* centralSplit_ = nullptr; // canvas | plots
+    bool shownBefore_ = false;
     std::unique_ptr<WindowActions> actions_;
     bool quiet_ = false;
     // Files under these folders are examples: Save asks for a new name.

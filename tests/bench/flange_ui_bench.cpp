@@ -2,7 +2,9 @@
 // and a 1,000-inertia chain it prints the wall time from Simulate to the final plot, the
 // translation and solver time of that same run (the worker's own figures), and the
 // difference as the live-plot overhead; then the same wall time for every MSL example (the
-// goal: under 20 ms each), and the redraw time of one subplot holding three 10^5-point curves. Figures only (timing goals live here, not in tests). Runs offscreen.
+// goal: under 20 ms each), the redraw time of one subplot holding three 10^5-point curves,
+// and how soon Stop ends a long run. Figures only (timing goals live here, not in tests).
+// Runs offscreen.
 #include "chain_model.hpp"
 #include "app/allocator_tuning.hpp"
 #include "ui/document/component_library.hpp"
@@ -15,6 +17,8 @@
 #include "ui/results/variable_browser.hpp"
 #include "ui/simulation/run_controller.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
+
+#include "engine/diagram/diagram_json.hpp"
 
 #include <QApplication>
 #include <QDir>
@@ -171,6 +175,34 @@ void benchRedraw()
                 *std::min_element(ms.begin(), ms.end()));
 }
 
+// Stop pressed during a long run (First over 10^5 s, 10^5 rows) once 100 rows have
+// arrived: milliseconds until the run has ended in the window, rows kept (goal: under 200).
+void benchStop(const flange::ui::ComponentLibrary& library, const QString& root)
+{
+    QFile f(root + QStringLiteral("/models/msl/Rotational/First.json"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        std::printf("cannot open %s\n", qPrintable(f.fileName()));
+        return;
+    }
+    flange::diagram::Diagram d = flange::diagram::parseDiagram(f.readAll().toStdString(), "First.json");
+    d.experiment.stopTime = 1e5;
+    d.experiment.interval = 1;
+    std::vector<double> ms;
+    for (int r = 0; r < 5; ++r) {
+        flange::ui::RunController controller;
+        controller.start(d, library.library);
+        while (controller.isRunning() && controller.current()->rowCount() < 100)
+            QApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        QElapsedTimer timer;
+        timer.start();
+        controller.cancel();
+        controller.waitForFinished(600000);
+        ms.push_back(timer.nsecsElapsed() * 1e-6);
+    }
+    std::printf("\nStop during a long run, to the run ended in the window: median %.1f ms (max %.1f)\n", median(ms),
+                *std::max_element(ms.begin(), ms.end()));
+}
+
 // Opening a large diagram: the 10,000-inertia chain placed in rows of 100 components,
 // from openFile to the canvas drawn. A drive-line model this size is what the engine
 // integrates in about a second; the editor should not take longer to show it.
@@ -254,11 +286,15 @@ int main(int argc, char** argv)
     const flange::ui::ComponentLibrary library = flange::ui::loadComponentLibrary();
     const QString root = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(FLANGE_SOURCE_DIR);
     // A second argument times only the examples whose package/name contains it (for
-    // profiling), or with "open" only the opening of a large diagram.
+    // profiling), with "open" only the opening of a large diagram, with "stop" only Stop.
     const QString only = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
     if (only == QLatin1String("open")) { // the large diagram alone
         QTemporaryDir folder;
         benchOpen(library, folder.path());
+        return 0;
+    }
+    if (only == QLatin1String("stop")) { // Stop alone
+        benchStop(library, root);
         return 0;
     }
     if (!only.isEmpty()) {
@@ -292,6 +328,7 @@ int main(int argc, char** argv)
                   {QStringLiteral("inertia1.w"), QStringLiteral("inertia500.w"), QStringLiteral("inertia1000.w")});
     benchExamples(library, root);
     benchRedraw();
+    benchStop(library, root);
     benchOpen(library, dir.path());
     return 0;
 }

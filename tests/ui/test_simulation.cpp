@@ -10,6 +10,8 @@
 #include "ui/plot/plot_page.hpp"
 #include "ui/plot/subplot.hpp"
 #include "ui/results/event_log.hpp"
+#include "ui/results/variable_browser.hpp"
+#include "ui/results/variable_tree_model.hpp"
 #include "ui/simulation/row_budget.hpp"
 #include "ui/simulation/run_controller.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
@@ -19,7 +21,6 @@
 #include "engine/diagram/diagram_json.hpp"
 
 #include <QAction>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QProgressBar>
@@ -27,11 +28,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QTreeView>
 
 #include <catch2/catch.hpp>
 
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 
@@ -121,27 +124,31 @@ TEST_CASE("a run streams every row of flange-sim's result with the same values",
     }
 }
 
-TEST_CASE("Stop ends a long run within 0.2 s and keeps the rows computed so far", "[simulation]")
+TEST_CASE("Stop ends a long run and keeps the rows computed so far", "[simulation]")
 {
+    // How soon it ends is flange-ui-bench's figure ("Stop"): a test on a loaded machine
+    // can only say that it does, and what it leaves.
     diagram::Diagram d = loadModel("models/msl/Rotational/First.json");
     d.experiment.stopTime = 1e5; // hours of simulated time: far longer than the test
     d.experiment.interval = 1;   // 10^5 rows, well within the window's row memory
     RunController controller;
+    QSignalSpy ended(&controller, &RunController::runEnded);
     controller.start(d, test::bundledComponentLibrary().library);
-    QElapsedTimer waited;
-    waited.start();
-    while (controller.current()->rowCount() < 100 && waited.elapsed() < 30000)
+    for (int i = 0; i < 6000 && controller.current()->rowCount() < 100; ++i)
         QTest::qWait(5);
     REQUIRE(controller.current()->rowCount() >= 100);
+    const size_t rowsAtStop = controller.current()->rowCount();
+    const double timeAtStop = controller.current()->time().back();
 
-    QElapsedTimer timer;
-    timer.start();
     controller.cancel();
-    REQUIRE(controller.waitForFinished(5000));
-    CHECK(timer.elapsed() < 200);
-    CHECK(controller.current()->status == RunResult::Status::Cancelled);
-    CHECK(controller.current()->rowCount() >= 100);
-    CHECK(controller.current()->time().back() < 1e5);
+    REQUIRE(controller.waitForFinished());
+    REQUIRE(ended.count() == 1);
+    CHECK(ended.front().at(0).value<RunResult::Status>() == RunResult::Status::Cancelled);
+    const auto run = controller.current();
+    CHECK(run->status == RunResult::Status::Cancelled);
+    CHECK(run->rowCount() >= rowsAtStop);
+    CHECK(run->time()[rowsAtStop - 1] == timeAtStop); // the rows shown stay as they were
+    CHECK(run->time().back() < 1e5);
 }
 
 TEST_CASE("waiting for a run ends at its end, at the timeout, or when the run is dropped", "[simulation]")
@@ -151,25 +158,27 @@ TEST_CASE("waiting for a run ends at its end, at the timeout, or when the run is
     d.experiment.interval = 1;
     RunController controller;
     controller.start(d, test::bundledComponentLibrary().library);
-    QElapsedTimer timer;
-    timer.start();
     CHECK_FALSE(controller.waitForFinished(100)); // still running
-    CHECK(timer.elapsed() >= 90);                 // a coarse timer may fire 5% early
-    CHECK(timer.elapsed() < 2000);
     CHECK(controller.isRunning());
 
-    // A slot that drops the run (a new document) while the wait goes on.
-    QTimer::singleShot(50, &controller, [&controller] { controller.clear(); });
-    timer.restart();
-    CHECK(controller.waitForFinished(30000));
-    CHECK(timer.elapsed() < 2000);
+    // A slot that drops the run (a new document) while the wait goes on: the wait ends
+    // with the run dropped, long before its timeout.
+    bool dropped = false;
+    QTimer::singleShot(50, &controller, [&] {
+        controller.clear();
+        dropped = true;
+    });
+    CHECK(controller.waitForFinished(600000));
+    CHECK(dropped);
     CHECK_FALSE(controller.isRunning());
+    CHECK(controller.current() == nullptr);
 }
 
-TEST_CASE("the progress bar stays hidden through a quick run and appears for a long one", "[simulation]")
+TEST_CASE("the progress bar appears only once a run has lasted, and goes at its end", "[simulation]")
 {
     // A bar that flashes for a few ms tells nothing, and costs a synchronous repaint and
-    // a status bar layout at every batch.
+    // a status bar layout at every batch: it waits for its delay. Whether a given run
+    // outlasts the delay depends on the machine, so only the order is asserted here.
     QTemporaryDir dir;
     auto writeFirst = [&](const QString& name, double stopTime) {
         QFile in(test::sourcePath("models/msl/Rotational/First.json"));
@@ -192,24 +201,24 @@ TEST_CASE("the progress bar stays hidden through a quick run and appears for a l
 
     REQUIRE(window.openFile(writeFirst("quick.json", 0.01)));
     window.simulation()->simulate();
-    bool shown = false;
-    while (controller->isRunning()) {
-        QCoreApplication::processEvents();
-        shown |= !bar->isHidden();
-    }
+    CHECK(bar->isHidden()); // not at the start
+    REQUIRE(controller->waitForFinished());
     CHECK(controller->current()->status == RunResult::Status::Finished);
-    CHECK_FALSE(shown);
+    CHECK(bar->isHidden());
 
-    REQUIRE(window.openFile(writeFirst("long.json", 1e5)));
+    // Far longer than the test on any machine (2 * 10^6 rows, reserved, written only until Stop).
+    controller->setRowMemory(std::size_t{1} << 40);
+    REQUIRE(window.openFile(writeFirst("long.json", 1e6)));
     window.simulation()->simulate();
-    QElapsedTimer waited;
-    waited.start();
-    while (bar->isHidden() && controller->isRunning() && waited.elapsed() < 10000)
+    CHECK(bar->isHidden());
+    bool shownWhileRunning = false;
+    for (int i = 0; i < 6000 && !shownWhileRunning && controller->isRunning(); ++i) {
         QTest::qWait(10);
-    CHECK_FALSE(bar->isHidden());
-    CHECK(controller->isRunning());
+        shownWhileRunning = !bar->isHidden() && controller->isRunning();
+    }
+    CHECK(shownWhileRunning);
     window.simulation()->stop();
-    REQUIRE(controller->waitForFinished(5000));
+    REQUIRE(controller->waitForFinished());
     CHECK(bar->isHidden());
 }
 
@@ -490,4 +499,81 @@ TEST_CASE("a warning of the run names its components as links to the canvas", "[
             warning = i;
     REQUIRE(warning >= 0);
     CHECK(window.messages()->instancesAt(warning) == QStringList{"inertia"});
+}
+
+namespace {
+
+// The Value column of the variable browser for a variable ("J1.w"), as shown.
+QString valueShown(SimulationWorkspace& sim, const QString& path)
+{
+    QAbstractItemModel* model = sim.variables()->view()->model();
+    std::function<QModelIndex(const QModelIndex&)> find = [&](const QModelIndex& parent) -> QModelIndex {
+        for (int r = 0; r < model->rowCount(parent); ++r) {
+            const QModelIndex i = model->index(r, 0, parent);
+            if (i.data(VariableTreeModel::PathRole).toString() == path)
+                return i;
+            if (const QModelIndex below = find(i); below.isValid())
+                return below;
+        }
+        return {};
+    };
+    const QModelIndex at = find({});
+    REQUIRE(at.isValid());
+    return at.siblingAtColumn(VariableTreeModel::ValueColumn).data().toString();
+}
+
+// Makes an event log row current, as a click does; the event's time.
+double clickEvent(SimulationWorkspace& sim, int row)
+{
+    QTreeView* log = sim.eventLog()->view();
+    const QModelIndex index = log->model()->index(row, EventLog::TimeColumn);
+    REQUIRE(index.isValid());
+    log->setCurrentIndex(index);
+    return index.data(Qt::UserRole + 1).toDouble();
+}
+
+} // namespace
+
+TEST_CASE("clicking an event moves the crosshair and the variables' values to its time", "[simulation]")
+{
+    MainWindow window(test::bundledComponentLibrary());
+    window.setQuiet(true);
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+    SimulationWorkspace& sim = *window.simulation();
+    sim.simulate();
+    REQUIRE(sim.controller()->waitForFinished());
+    const auto result = sim.controller()->current();
+    REQUIRE(sim.eventLog()->rowCount() >= 2);
+    CHECK(valueShown(sim, "J1.w").isEmpty()); // no crosshair yet
+
+    for (int row : {1, 0}) {
+        const double t = clickEvent(sim, row);
+        const plot::Subplot* sp = sim.plots()->subplot(sim.plots()->currentTab(), 0);
+        CHECK(sp->crosshairText().startsWith(QStringLiteral("t = %1 s").arg(t, 0, 'g', 6)));
+        // J1.w is continuous: its value at the event's time is the one on both of its rows.
+        const auto time = result->time();
+        const size_t at = static_cast<size_t>(std::find(time.begin(), time.end(), t) - time.begin());
+        REQUIRE(at < time.size());
+        const double expected = result->values(result->column("J1.w"))[at];
+        INFO("event at t = " << t);
+        CHECK(valueShown(sim, "J1.w").toDouble() == Approx(expected).epsilon(1e-5));
+    }
+}
+
+TEST_CASE("another diagram starts without the previous diagram's crosshair time", "[simulation]")
+{
+    MainWindow window(test::bundledComponentLibrary());
+    window.setQuiet(true);
+    SimulationWorkspace& sim = *window.simulation();
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+    sim.simulate();
+    REQUIRE(sim.controller()->waitForFinished());
+    clickEvent(sim, 0);
+    REQUIRE_FALSE(valueShown(sim, "J1.w").isEmpty());
+
+    REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+    sim.simulate();
+    REQUIRE(sim.controller()->waitForFinished());
+    CHECK(valueShown(sim, "J1.w").isEmpty());
+    CHECK(sim.plots()->subplot(sim.plots()->currentTab(), 0)->crosshairText().isEmpty());
 }

@@ -17,9 +17,11 @@ QMimeData* fragmentToMimeData(const diagram::Diagram& fragment)
     return mime;
 }
 
+bool holdsFragment(const QMimeData* mime) { return mime && mime->hasFormat(kDiagramMimeType); }
+
 std::optional<diagram::Diagram> fragmentFromMimeData(const QMimeData* mime)
 {
-    if (!mime || !mime->hasFormat(kDiagramMimeType))
+    if (!holdsFragment(mime))
         return std::nullopt;
     try {
         return diagram::parseDiagram(mime->data(kDiagramMimeType).toStdString(), "clipboard");

@@ -12,6 +12,8 @@ class QMimeData;
 namespace flange::ui {
 
 QMimeData* fragmentToMimeData(const diagram::Diagram& fragment);
+// Whether the clipboard holds a piece of diagram (Paste is offered then); null holds none.
+bool holdsFragment(const QMimeData* mime);
 // Null when the clipboard holds no diagram.
 std::optional<diagram::Diagram> fragmentFromMimeData(const QMimeData* mime);
 

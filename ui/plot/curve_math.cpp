@@ -64,10 +64,10 @@ QList<Tick> ticksWithin(double lo, double hi, double step)
     return ticks;
 }
 
-std::optional<QString> unitOf(const QString& name, const RunResult* current, const RunResult* previous)
+std::optional<QString> unitOf(const QString& name, const ShownRuns& runs)
 {
     const std::string key = name.toStdString();
-    for (const RunResult* r : {current, previous}) {
+    for (const auto& r : runs) {
         if (!r)
             continue;
         const int c = r->column(key);

@@ -1,6 +1,8 @@
 #pragma once
 // Small numeric helpers behind the plots: step shapes for discrete signals, the value a
 // crosshair reads at a time, tick spacing, and a signal's unit looked up in the runs.
+#include "ui/plot/shown_runs.hpp"
+
 #include <QList>
 #include <QPointF>
 #include <QString>
@@ -8,10 +10,6 @@
 #include <optional>
 #include <span>
 #include <vector>
-
-namespace flange::ui {
-class RunResult;
-}
 
 namespace flange::ui::plot {
 
@@ -35,8 +33,8 @@ struct Tick {
 };
 QList<Tick> ticksWithin(double lo, double hi, double step);
 
-// The unit of a variable in the current run, else the previous one; nullopt when
-// neither run has it (the plot set-up may name signals of a later run).
-std::optional<QString> unitOf(const QString& name, const RunResult* current, const RunResult* previous);
+// The unit of a variable in the first of the runs that has it; nullopt when none has it
+// (the plot set-up may name signals of a later run).
+std::optional<QString> unitOf(const QString& name, const ShownRuns& runs);
 
 } // namespace flange::ui::plot

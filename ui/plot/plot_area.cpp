@@ -47,22 +47,24 @@ PlotArea::~PlotArea() = default;
 
 std::pair<double, double> PlotArea::fullTimeRange() const
 {
-    const RunResult* r = current_ ? current_.get() : previous_.get();
-    return r ? std::make_pair(r->startTime, r->stopTime) : std::make_pair(0.0, 1.0);
+    for (const auto& r : runs_)
+        if (r)
+            return {r->startTime, r->stopTime};
+    return {0.0, 1.0};
 }
 
-void PlotArea::setResults(std::shared_ptr<const RunResult> current, std::shared_ptr<const RunResult> previous)
+void PlotArea::setRuns(ShownRuns runs)
 {
     const auto before = fullTimeRange();
-    current_ = std::move(current);
-    previous_ = std::move(previous);
+    runs_ = std::move(runs);
     const auto [t0, t1] = fullTimeRange();
     for (int i = 0; i < tabCount(); ++i) {
         PlotPage* p = page(i);
+        // The runs first: a zoom reset redraws, and must draw these.
+        p->setRuns(runs_);
         p->setFullTimeRange(t0, t1);
         if (before != fullTimeRange())
             p->resetZoom();
-        p->setResults(current_.get(), previous_.get());
     }
     refresh();
 }
@@ -78,7 +80,7 @@ PlotPage* PlotArea::newPage()
     auto* p = new PlotPage;
     const auto [t0, t1] = fullTimeRange();
     p->setFullTimeRange(t0, t1);
-    p->setResults(current_.get(), previous_.get());
+    p->setRuns(runs_);
     p->setEventTimes(events_);
     connect(p, &PlotPage::variablesDropped, this, [this, p](int sp, const QStringList& names) { dropped(p, sp, names); });
     connect(p, &PlotPage::crosshairMoved, this, &PlotArea::crosshairMoved);
@@ -163,7 +165,7 @@ bool PlotArea::place(const QString& name, int tab, int index)
     for (int i = 0; i < p->subplotCount(); ++i)
         if (p->subplot(i)->contains(name))
             return false; // once per tab
-    int target = chooseSubplot(p->units(), unitOf(name, current_.get(), previous_.get()), index);
+    int target = chooseSubplot(p->units(), unitOf(name, runs_), index);
     Subplot* s = target >= 0 ? p->subplot(target) : p->addSubplot();
     s->addSignal(name);
     return true;
@@ -234,6 +236,13 @@ void PlotArea::setCrosshairTime(double t)
 {
     for (int i = 0; i < tabCount(); ++i)
         page(i)->setCrosshair(t);
+    emit crosshairMoved(t);
+}
+
+void PlotArea::clearCrosshair()
+{
+    for (int i = 0; i < tabCount(); ++i)
+        page(i)->setCrosshair(std::nullopt);
 }
 
 void PlotArea::resetZoom()
@@ -263,7 +272,7 @@ QString PlotArea::setupFromJson(const diagram::Json& json)
 {
     QString warning;
     const PlotSetup setup = plot::setupFromJson(json, [this](const QString& name) {
-        return unitOf(name, current_.get(), previous_.get());
+        return unitOf(name, runs_);
     }, &warning);
     if (!warning.isEmpty())
         qWarning("%s", qPrintable(warning));

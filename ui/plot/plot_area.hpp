@@ -1,10 +1,11 @@
 #pragma once
 // The plots of the "Simulate and plot" window: tabs of stacked subplots of result
-// signals against time, the previous run drawn faded behind the current one, crosshair,
+// signals against time, earlier runs drawn faded behind the current one, crosshair,
 // zoom, event marks, drops from the variable browser, image export, and the set-up kept
 // in the diagram's "plot" key. The rest of the application uses only this header:
 // QtCharts (deprecated from Qt 6.10) stays inside ui/plot.
 #include "engine/api/diagram.hpp"
+#include "ui/plot/shown_runs.hpp"
 
 #include <QStringList>
 #include <QWidget>
@@ -15,10 +16,6 @@
 QT_BEGIN_NAMESPACE
 class QTabWidget;
 QT_END_NAMESPACE
-
-namespace flange::ui {
-class RunResult;
-}
 
 namespace flange::ui::plot {
 
@@ -31,9 +28,15 @@ public:
     explicit PlotArea(QWidget* parent = nullptr);
     ~PlotArea() override;
 
-    // The run to draw and the one before it, drawn as faded ghosts; either may be null.
-    // What is plotted stays as it is; the zoom is kept while the time span is unchanged.
-    void setResults(std::shared_ptr<const RunResult> current, std::shared_ptr<const RunResult> previous);
+    // The runs to draw, newest first (shown_runs.hpp): the first in full, the others as
+    // faded ghosts. What is plotted stays as it is; the zoom is kept while the time span
+    // (the first run's, else the next one's) is unchanged.
+    void setRuns(ShownRuns runs);
+    // The run to draw and the one before it as its ghost; either may be null.
+    void setResults(std::shared_ptr<const RunResult> current, std::shared_ptr<const RunResult> previous)
+    {
+        setRuns({std::move(current), std::move(previous)});
+    }
     // Re-reads the (growing) results and redraws the visible tab, synchronously.
     void refresh();
 
@@ -57,7 +60,10 @@ public:
     Subplot* subplot(int tab, int index) const;
 
     void setEventTimes(std::vector<double> times);
-    void setCrosshairTime(double t); // on every tab
+    // On every tab, and said with crosshairMoved as a hover says it: whatever moved the
+    // crosshair (the event log), what follows it (the Value column) follows.
+    void setCrosshairTime(double t);
+    void clearCrosshair(); // on every tab; says nothing
     void resetZoom();                // of the current tab
 
     // The current tab as .png or .svg (by suffix), written atomically.
@@ -70,7 +76,7 @@ public:
 
 signals:
     void plottedSignalsChanged();
-    void crosshairMoved(double t);
+    void crosshairMoved(double t); // hovered, or setCrosshairTime
 
 private:
     PlotPage* newPage();
@@ -82,7 +88,7 @@ private:
     QString nextTabTitle() const;
 
     QTabWidget* tabs_;
-    std::shared_ptr<const RunResult> current_, previous_;
+    ShownRuns runs_;
     std::shared_ptr<const std::vector<double>> events_;
 };
 

@@ -100,6 +100,17 @@ void PlotOverlay::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
     painter->restore();
 }
 
+QRectF readoutBox(const QSizeF& size, double x, const QRectF& area)
+{
+    constexpr double gap = 8, top = 6;
+    double left = x + gap;
+    if (left + size.width() > area.right()) // no room on the right: on the left if it fits
+        left = x - gap - size.width() >= area.left() ? x - gap - size.width()
+                                                      : area.right() - size.width();
+    left = std::max(left, area.left()); // wider than the plot: its start stays readable
+    return {QPointF(left, area.top() + top), size};
+}
+
 void PlotOverlay::paintReadout(QPainter* painter, double x) const
 {
     if (readout_.isEmpty())
@@ -109,10 +120,7 @@ void PlotOverlay::paintReadout(QPainter* painter, double x) const
     for (const ReadoutLine& l : readout_)
         width = std::max(width, fm.horizontalAdvance(l.text));
     const double pad = 5, lineHeight = fm.height();
-    QRectF box(0, 0, width + 2 * pad, lineHeight * readout_.size() + 2 * pad);
-    // Beside the line, on whichever side has room, so it never hides the values it reads.
-    const bool right = x + 8 + box.width() <= area_.right();
-    box.moveTopLeft(QPointF(right ? x + 8 : x - 8 - box.width(), area_.top() + 6));
+    const QRectF box = readoutBox(QSizeF(width + 2 * pad, lineHeight * readout_.size() + 2 * pad), x, area_);
     // The Base colour: the curve colours were chosen to read on it.
     QColor bg = palette_.color(QPalette::Base);
     bg.setAlphaF(0.92f);

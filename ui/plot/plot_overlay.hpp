@@ -20,6 +20,11 @@ struct ReadoutLine {
     QColor color; // invalid: the palette's text colour
 };
 
+// Where the crosshair's read-out box of this size goes for a crosshair at x: beside the
+// line on whichever side has room, so it hides none of the values it reads; where neither
+// side has, as near as the plot area allows, never beyond its edges (which clip it).
+QRectF readoutBox(const QSizeF& size, double x, const QRectF& area);
+
 class PlotOverlay : public QGraphicsItem {
 public:
     explicit PlotOverlay(QGraphicsItem* parent = nullptr);

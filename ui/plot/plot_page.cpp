@@ -39,7 +39,7 @@ int PlotPage::indexOf(const Subplot* s) const { return splitter_->indexOf(const_
 Subplot* PlotPage::addSubplot()
 {
     auto* s = new Subplot;
-    s->setResults(current_, previous_);
+    s->setRuns(runs_);
     s->setEventTimes(events_);
     splitter_->addWidget(s);
     // Equal heights: a new subplot should not appear squeezed under the existing ones.
@@ -88,12 +88,11 @@ SubplotUnits PlotPage::units() const
     return out;
 }
 
-void PlotPage::setResults(const RunResult* current, const RunResult* previous)
+void PlotPage::setRuns(ShownRuns runs)
 {
-    current_ = current;
-    previous_ = previous;
+    runs_ = std::move(runs);
     for (int i = 0; i < subplotCount(); ++i)
-        subplot(i)->setResults(current, previous);
+        subplot(i)->setRuns(runs_);
 }
 
 void PlotPage::setFullTimeRange(double t0, double t1) { full_ = {t0, t1 > t0 ? t1 : t0 + 1}; }

@@ -3,6 +3,7 @@
 // axis, so zooming or panning time in one applies to all of them, and one crosshair time.
 // An empty page invites drops and turns them into a first subplot.
 #include "ui/plot/plot_setup.hpp"
+#include "ui/plot/shown_runs.hpp"
 
 #include <QWidget>
 
@@ -15,10 +16,6 @@ QT_BEGIN_NAMESPACE
 class QLabel;
 class QSplitter;
 QT_END_NAMESPACE
-
-namespace flange::ui {
-class RunResult;
-}
 
 namespace flange::ui::plot {
 
@@ -36,7 +33,7 @@ public:
     void removeSubplot(int index);
     SubplotUnits units() const;
 
-    void setResults(const RunResult* current, const RunResult* previous);
+    void setRuns(ShownRuns runs);
     // The run's span: the time range whenever the page is not zoomed.
     void setFullTimeRange(double t0, double t1);
     void setTimeRange(double t0, double t1); // zooms
@@ -65,8 +62,7 @@ private:
 
     QSplitter* splitter_;
     QLabel* emptyHint_;
-    const RunResult* current_ = nullptr;
-    const RunResult* previous_ = nullptr;
+    ShownRuns runs_;
     std::pair<double, double> full_{0, 1};
     std::optional<std::pair<double, double>> zoom_;
     std::shared_ptr<const std::vector<double>> events_;

@@ -169,35 +169,40 @@ QStringList Subplot::units() const
 {
     QStringList out;
     for (const QString& n : names_)
-        if (std::optional<QString> u = unitOf(n, current_, previous_); u && !out.contains(*u))
+        if (std::optional<QString> u = unitOf(n, runs_); u && !out.contains(*u))
             out.append(*u);
     return out;
 }
 
-void Subplot::setResults(const RunResult* current, const RunResult* previous)
+void Subplot::setRuns(ShownRuns runs)
 {
     // Re-running a model yields the same columns: keep the series (creating and attaching
     // Qt Charts series is what costs), just read the new runs.
-    const bool same = sameColumns(current, previous);
-    current_ = current;
-    previous_ = previous;
+    const bool same = sameColumns(runs);
+    runs_ = std::move(runs);
     if (same)
         refresh();
     else
         rebuild();
 }
 
-bool Subplot::sameColumns(const RunResult* current, const RunResult* previous) const
+std::vector<int> Subplot::columnsOf(const QString& name, const ShownRuns& runs) const
+{
+    const std::string key = name.toStdString();
+    std::vector<int> out;
+    for (const auto& r : runs)
+        out.push_back(r ? r->column(key) : -1);
+    return out;
+}
+
+bool Subplot::sameColumns(const ShownRuns& runs) const
 {
     size_t k = 0;
     for (const QString& name : names_) {
-        const std::string key = name.toStdString();
-        const int column = current ? current->column(key) : -1;
-        const int ghost = previous ? previous->column(key) : -1;
-        if (column < 0 && ghost < 0)
+        const std::vector<int> columns = columnsOf(name, runs);
+        if (std::all_of(columns.begin(), columns.end(), [](int c) { return c < 0; }))
             continue;
-        if (k >= curves_.size() || curves_[k].name != name || curves_[k].column != column ||
-            curves_[k].ghostColumn != ghost)
+        if (k >= curves_.size() || curves_[k].name != name || curves_[k].columns != columns)
             return false;
         ++k;
     }
@@ -217,16 +222,18 @@ void Subplot::rebuild()
     curves_.clear();
     const QStringList unitOrder = units();
     for (int i = 0; i < names_.size(); ++i) {
-        const std::string key = names_[i].toStdString();
         Curve c;
         c.name = names_[i];
         c.colorIndex = i;
-        c.column = current_ ? current_->column(key) : -1;
-        c.ghostColumn = previous_ ? previous_->column(key) : -1;
-        const RunResult* source = c.column >= 0 ? current_ : c.ghostColumn >= 0 ? previous_ : nullptr;
-        if (!source)
+        c.columns = columnsOf(c.name, runs_);
+        c.series.assign(runs_.size(), nullptr);
+        c.dense.assign(runs_.size(), false);
+        // The variable as the first run that has it describes it.
+        const auto first = std::find_if(c.columns.begin(), c.columns.end(), [](int col) { return col >= 0; });
+        if (first == c.columns.end())
             continue; // listed for a later run; nothing to draw now
-        const ResultVariable& var = source->variables()[static_cast<size_t>(c.column >= 0 ? c.column : c.ghostColumn)];
+        const RunResult& source = *runs_[static_cast<size_t>(first - c.columns.begin())];
+        const ResultVariable& var = source.variables()[static_cast<size_t>(*first)];
         c.unit = QString::fromStdString(var.unit);
         c.discrete = var.isDiscrete;
         // The first unit on the left axis, any other on the right (a third one only
@@ -234,18 +241,18 @@ void Subplot::rebuild()
         c.axis = unitOrder.indexOf(c.unit) == 0 ? Left : Right;
         curves_.push_back(c);
     }
-    // Ghosts first: series added earlier are drawn underneath.
-    for (bool ghost : {true, false}) {
+    // The oldest run first: series added earlier are drawn underneath.
+    for (size_t run = runs_.size(); run-- > 0;) {
         for (Curve& c : curves_) {
-            if ((ghost ? c.ghostColumn : c.column) < 0)
+            if (c.columns[run] < 0)
                 continue;
             auto* s = new QLineSeries;
             s->setName(c.name);
             chart_->addSeries(s);
             s->attachAxis(timeAxis_);
             s->attachAxis(yAxes_[static_cast<size_t>(c.axis)]);
-            (ghost ? c.ghost : c.series) = s;
-            if (ghost)
+            c.series[run] = s;
+            if (run > 0)
                 for (QLegendMarker* m : chart_->legend()->markers(s))
                     m->setVisible(false);
         }
@@ -287,10 +294,9 @@ void Subplot::applyColors()
     overlay_->setPalette(palette());
     for (Curve& c : curves_) {
         const QColor color = curveColor(c.colorIndex, palette());
-        if (c.series)
-            c.series->setPen(curvePen(color, c.dense));
-        if (c.ghost)
-            c.ghost->setPen(ghostPen(color, c.ghostDense));
+        for (size_t run = 0; run < c.series.size(); ++run)
+            if (c.series[run])
+                c.series[run]->setPen(run == 0 ? curvePen(color, c.dense[run]) : ghostPen(color, c.dense[run]));
     }
 }
 
@@ -310,12 +316,12 @@ void Subplot::refresh()
     };
     std::vector<Drawn> drawn;
     for (Curve& c : curves_) {
-        for (bool ghost : {false, true}) {
-            QXYSeries* s = ghost ? c.ghost : c.series;
-            const RunResult* r = ghost ? previous_ : current_;
-            const int column = ghost ? c.ghostColumn : c.column;
+        for (size_t run = 0; run < runs_.size(); ++run) {
+            QXYSeries* s = c.series[run];
+            const RunResult* r = runs_[run].get();
+            const int column = c.columns[run];
             if (!s || !r || static_cast<size_t>(column) >= r->variableCount())
-                continue; // a run restarted with begin() without setResults: nothing safe to read
+                continue; // a run restarted with begin() without setRuns: nothing safe to read
             QList<QPointF> pts = decimate(r->time(), r->values(column), t0_, t1_, cols);
             for (const QPointF& p : pts) {
                 if (p.x() < t0_ || p.x() > t1_ || !std::isfinite(p.y()))
@@ -326,10 +332,10 @@ void Subplot::refresh()
             }
             // An empty curve (a new run before its rows) keeps its pen: a pen change lays out
             // the legend and the axes again, and the rows arriving would change it back.
-            if (bool& dense = ghost ? c.ghostDense : c.dense; !pts.isEmpty() && dense != (pts.size() > cols)) {
+            if (char& dense = c.dense[run]; !pts.isEmpty() && static_cast<bool>(dense) != (pts.size() > cols)) {
                 dense = !dense;
                 const QColor color = curveColor(c.colorIndex, palette());
-                s->setPen(ghost ? ghostPen(color, dense) : curvePen(color, dense));
+                s->setPen(run == 0 ? curvePen(color, dense) : ghostPen(color, dense));
             }
             drawn.push_back({s, c.discrete ? toSteps(pts) : std::move(pts)});
         }
@@ -386,12 +392,14 @@ void Subplot::updateReadout()
 {
     const std::optional<double> t = overlay_->crosshair();
     QList<ReadoutLine> lines;
+    // The values of the run drawn in full.
+    const RunResult* current = runs_.empty() ? nullptr : runs_.front().get();
     if (t) {
         lines.append({QStringLiteral("t = %1 s").arg(QString::number(*t, 'g', 6)), QColor()});
         for (const Curve& c : curves_) {
-            if (!c.series || !current_ || static_cast<size_t>(c.column) >= current_->variableCount())
+            if (!current || !c.series[0] || static_cast<size_t>(c.columns[0]) >= current->variableCount())
                 continue;
-            const double v = valueAt(current_->time(), current_->values(c.column), *t, c.discrete);
+            const double v = valueAt(current->time(), current->values(c.columns[0]), *t, c.discrete);
             QString text = c.name + QStringLiteral(" = ") + (std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'g', 5));
             if (!c.unit.isEmpty() && !std::isnan(v))
                 text += QLatin1Char(' ') + c.unit;

@@ -1,9 +1,10 @@
 #pragma once
-// One chart of a plot page: the curves of some signals against time, a left y axis for
-// the first unit and a right one for a second, the previous run as faded ghosts, the
-// crosshair, event marks, zoom and drops. QtCharts stays inside the .cpp: the inspection
+// One chart of a plot page: the curves of some signals against time in each run shown
+// (the first in full, the others as faded ghosts), a left y axis for the first unit and a
+// right one for a second, the crosshair, event marks, zoom and drops. QtCharts stays inside the .cpp: the inspection
 // functions below answer in plain Qt types, for the page and for tests.
 #include "ui/plot/plot_overlay.hpp"
+#include "ui/plot/shown_runs.hpp"
 
 #include <QList>
 #include <QPointF>
@@ -11,6 +12,7 @@
 #include <QWidget>
 
 #include <array>
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -23,10 +25,6 @@ class QCategoryAxis;
 class QValueAxis;
 class QXYSeries;
 QT_END_NAMESPACE
-
-namespace flange::ui {
-class RunResult;
-}
 
 namespace flange::ui::plot {
 
@@ -46,8 +44,8 @@ public:
     // Distinct known units of the listed signals, in the order they were added.
     QStringList units() const;
 
-    // The runs are owned by the plot area and outlive every call here.
-    void setResults(const RunResult* current, const RunResult* previous);
+    // The runs to draw, which the subplot keeps until it is given others.
+    void setRuns(ShownRuns runs);
     void setTimeRange(double t0, double t1);
     // Re-reads the (possibly grown) columns and redraws, synchronously.
     void refresh();
@@ -63,14 +61,17 @@ public:
 
     // Inspection.
     QStringList drawnCurves() const;
-    QList<QPointF> curvePoints(const QString& name) const;
-    QList<QPointF> ghostPoints(const QString& name) const;
+    QList<QPointF> curvePoints(const QString& name) const;  // of the first run
+    QList<QPointF> ghostPoints(const QString& name) const;  // of the second
+    QList<QPointF> runPoints(const QString& name, std::size_t run) const;
     bool hasGhost(const QString& name) const;
     int axisOf(const QString& name) const; // Left, Right, or -1 when not drawn
     QString axisTitle(Axis axis) const;
     bool axisVisible(Axis axis) const;
     std::pair<double, double> axisRange(Axis axis) const;
     QStringList yTickLabels(Axis axis) const; // Left or Right, bottom to top
+    QList<double> timeTicks() const;          // the time axis's ticks, left to right
+    QStringList legendTexts() const;          // as drawn: elided ("elastoGap1.f" as "e…") where too narrow
     QString crosshairText() const;
     int columns() const; // pixel columns the curves are decimated to
     QWidget* viewport() const;
@@ -95,15 +96,19 @@ private:
         bool discrete = false;
         int axis = Left;
         int colorIndex = 0;
-        int column = -1, ghostColumn = -1;
-        QXYSeries* series = nullptr;
-        QXYSeries* ghost = nullptr;
-        bool dense = false, ghostDense = false; // drawn with the thin pen
+        // One of each per shown run: the variable's column in that run (-1: absent), the
+        // series drawing it (null then), and whether it is drawn with the thin pen.
+        std::vector<int> columns;
+        std::vector<QXYSeries*> series;
+        std::vector<char> dense;
     };
 
     void rebuild();
     // Whether these runs put every curve in the columns it reads now.
-    bool sameColumns(const RunResult* current, const RunResult* previous) const;
+    bool sameColumns(const ShownRuns& runs) const;
+    // The variable's column in each run (-1 where a run lacks it).
+    std::vector<int> columnsOf(const QString& name, const ShownRuns& runs) const;
+    QXYSeries* series(const QString& name, size_t run) const;
     void updateAxisTitles();
     void applyColors();
     void updateOverlayGeometry();
@@ -117,8 +122,7 @@ private:
     const Curve* curve(const QString& name) const;
 
     QStringList names_;
-    const RunResult* current_ = nullptr;
-    const RunResult* previous_ = nullptr;
+    ShownRuns runs_;
     double t0_ = 0, t1_ = 1;
     std::array<std::optional<std::pair<double, double>>, 2> yZoom_;
     std::vector<Curve> curves_;

@@ -4,11 +4,14 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsTextItem>
+#include <QLegend>
 #include <QCategoryAxis>
 #include <QValueAxis>
 #include <QXYSeries>
 
 #include <algorithm>
+#include <cmath>
 
 namespace flange::ui::plot {
 
@@ -22,27 +25,31 @@ QStringList Subplot::drawnCurves() const
 {
     QStringList out;
     for (const Curve& c : curves_)
-        if (c.series)
+        if (!c.series.empty() && c.series[0])
             out.append(c.name);
     return out;
 }
 
-QList<QPointF> Subplot::curvePoints(const QString& name) const
+QXYSeries* Subplot::series(const QString& name, size_t run) const
 {
     const Curve* c = curve(name);
-    return c && c->series ? c->series->points() : QList<QPointF>{};
+    return c && run < c->series.size() ? c->series[run] : nullptr;
 }
 
-QList<QPointF> Subplot::ghostPoints(const QString& name) const
+QList<QPointF> Subplot::runPoints(const QString& name, size_t run) const
 {
-    const Curve* c = curve(name);
-    return c && c->ghost ? c->ghost->points() : QList<QPointF>{};
+    const QXYSeries* s = series(name, run);
+    return s ? s->points() : QList<QPointF>{};
 }
+
+QList<QPointF> Subplot::curvePoints(const QString& name) const { return runPoints(name, 0); }
+
+QList<QPointF> Subplot::ghostPoints(const QString& name) const { return runPoints(name, 1); }
 
 bool Subplot::hasGhost(const QString& name) const
 {
-    const Curve* c = curve(name);
-    return c && c->ghost && c->ghost->isVisible();
+    const QXYSeries* s = series(name, 1);
+    return s && s->isVisible();
 }
 
 int Subplot::axisOf(const QString& name) const
@@ -73,6 +80,36 @@ QStringList Subplot::yTickLabels(Axis axis) const
     if (axis == Time)
         return {};
     return yAxes_[static_cast<size_t>(axis)]->categoriesLabels();
+}
+
+QList<double> Subplot::timeTicks() const
+{
+    // Anchored at zero (setTicks), one every tickInterval.
+    QList<double> out;
+    const double step = timeAxis_->tickInterval(), lo = timeAxis_->min(), hi = timeAxis_->max();
+    if (!(step > 0))
+        return out;
+    const double slack = 1e-9;
+    for (double k = std::ceil(lo / step - slack); k <= std::floor(hi / step + slack); ++k)
+        out.append(k * step);
+    return out;
+}
+
+QStringList Subplot::legendTexts() const
+{
+    // QtCharts keeps each marker's label as a text item below the legend, elided to the
+    // room the legend has.
+    QStringList out;
+    QList<QGraphicsItem*> items = chart_->legend()->childItems();
+    while (!items.isEmpty()) {
+        QGraphicsItem* item = items.takeFirst();
+        if (!item->isVisible())
+            continue;
+        if (auto* text = dynamic_cast<QGraphicsTextItem*>(item))
+            out.append(text->toPlainText());
+        items.append(item->childItems());
+    }
+    return out;
 }
 
 QString Subplot::crosshairText() const

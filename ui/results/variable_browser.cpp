@@ -136,6 +136,13 @@ void VariableBrowser::setCursorTime(double t)
     view_->viewport()->update(); // the opened nodes' values too
 }
 
+void VariableBrowser::clearCursorTime()
+{
+    cursor_.reset();
+    model_->clearValues();
+    view_->viewport()->update();
+}
+
 void VariableBrowser::selectComponent(const QString& instance)
 {
     const QModelIndex index = proxy_->mapFromSource(model_->indexOf(instance));

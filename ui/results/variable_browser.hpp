@@ -33,8 +33,10 @@ public:
     // Ticks exactly these variables, as the plots show them; emits nothing.
     void setPlotted(const QStringList& names);
     QStringList plotted() const;
-    // The Value column shows each variable at time t.
+    // The Value column shows each variable at time t, in this run and the next ones.
     void setCursorTime(double t);
+    // The Value column is blank until the next setCursorTime (another diagram).
+    void clearCursorTime();
 
     QTreeView* view() const { return view_; }
     // A filter's matches are shown opened up to this many variables.

@@ -107,6 +107,7 @@ void RunController::start(std::shared_ptr<const diagram::Diagram> diagram, std::
                           const SimulationOptions& options)
 {
     cancel();
+    dropRunning();
     const int id = ++runId_;
     auto result = std::make_shared<RunResult>();
     result->number = ++runNumber_;
@@ -137,9 +138,20 @@ void RunController::cancel()
         w->cancel = true;
 }
 
+void RunController::dropRunning()
+{
+    // Its late rows and its end are dropped (deliver): it ends here, as far as anyone
+    // holding it (the plots, compared runs) can tell.
+    if (running_ && current_) {
+        current_->status = RunResult::Status::Cancelled;
+        current_->message = tr("stopped for a new run").toStdString();
+    }
+}
+
 void RunController::clear()
 {
     cancel();
+    dropRunning();
     ++runId_; // rows still in flight belong to no run now
     running_ = false;
     current_.reset();

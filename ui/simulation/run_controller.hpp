@@ -83,6 +83,8 @@ signals:
 private:
     struct Worker;
     void deliver(int runId, const std::shared_ptr<RunBatch>& batch);
+    // Marks the run in progress as cancelled before it is replaced or forgotten.
+    void dropRunning();
 
     std::shared_ptr<RunResult> current_;
     std::shared_ptr<const RunResult> previous_, lastFinished_;

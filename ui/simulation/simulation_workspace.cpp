@@ -227,6 +227,11 @@ void SimulationWorkspace::connectViews()
         lastRun_.reset();
         showResults();
         loadPlotSetup();
+        // Another diagram's time means nothing here: no crosshair, no values, until one is
+        // placed; and the last run's error in the status bar was about the diagram before.
+        plots_->clearCrosshair();
+        variables_->clearCursorTime();
+        window_->statusBar()->clearMessage();
     });
     for (auto signal : {&DiagramDocument::componentAdded, &DiagramDocument::componentRemoved,
                         &DiagramDocument::componentChanged})
