@@ -226,6 +226,16 @@ double TableInterpolator::extrapolate(double u, size_t col, bool right, bool slo
 
 double TableInterpolator::eval(double u, int column, int interval, bool slope) const
 {
+    if (column == kEventPoint || column == kEventCount) {
+        if (slope)
+            return 0;
+        if (column == kEventCount)
+            return static_cast<double>(std::upper_bound(events_.begin(), events_.end(), u) - events_.begin());
+        if (!(u >= 0)) // NaN included: no point
+            return -std::numeric_limits<double>::infinity();
+        return u < static_cast<double>(events_.size()) ? events_[static_cast<size_t>(u)]
+                                                        : std::numeric_limits<double>::infinity();
+    }
     const size_t col = static_cast<size_t>(column - 2);
     const size_t n = x_.size();
     if (n == 0 || col >= y_.size())

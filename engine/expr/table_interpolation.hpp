@@ -49,6 +49,13 @@ public:
     double value(double u, int column, int interval = -1) const { return eval(u, column, interval, false); }
     double slope(double u, int column, int interval = -1) const { return eval(u, column, interval, true); }
 
+    // Two columns before the table's own, for the event counter a table with time events
+    // gets (flatten/lower.cpp): kEventPoint at u = k is event point k (0-based; -infinity
+    // before the first, +infinity after the last), kEventCount at u the number of event
+    // points at or before u. Each a binary search or an index, so a table of 10^6 rows
+    // costs a model two relations and one discrete variable, not one relation per row.
+    static constexpr int kEventPoint = 0, kEventCount = 1;
+
     // Abscissae of the time events MSL's CombiTimeTable raises, ascending: the table's
     // first and last points, and every table point for Always, repeated points for
     // AtDiscontinuities. As in MSL, timeEvents applies to linear segments; constant
