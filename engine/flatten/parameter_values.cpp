@@ -230,7 +230,8 @@ std::string InstanceParameters::text(const std::string& name) const
 
 // A table-valued definition expression: a matrix, another table parameter, "if c then A
 // else B" with a constant condition, or tableFromFile(fileName, tableName) naming two text
-// parameters. A relative file name is relative to the diagram's folder.
+// parameters. A relative file name is relative to the folder of the file that wrote the
+// instance; io/data_files.hpp decides which files may be read.
 std::optional<ParamValue> InstanceParameters::tableExpression(const expr::Ast& a, const library::ExprText& e,
                                                               const std::string& what)
 {
@@ -259,13 +260,10 @@ std::optional<ParamValue> InstanceParameters::tableExpression(const expr::Ast& a
         if (file.empty() || file == "NoName")
             throw badInput("component '" + path_ + "' (" + def_.name + "): " + a.args[0]->name +
                            " must name the table file").about({topInstance()});
-        std::filesystem::path p(file);
-        if (p.is_relative() && !dataFolder_.empty())
-            p = std::filesystem::path(dataFolder_) / p;
         ParamValue pv;
         expr::Table t;
         try {
-            t.rows = io::readTableFile(p.string(), tableName);
+            t.rows = io::readTableFile(dataAccess_.checked(file), tableName);
         } catch (const Error& err) {
             throw badInput("component '" + path_ + "' (" + def_.name + "): " + err.what()).about({topInstance()});
         }
@@ -352,7 +350,7 @@ std::optional<double> evaluateForEditor(const diagram::Diagram& d, const library
     expr::Pool pool;
     ModelParameters model(d, pool);
     InstanceParameters instance(model, pool, def, comp);
-    instance.setDataFolder(d.folder);
+    instance.setDataAccess({d.folder, d.allowedDataFolders});
     try {
         return instance.evalNumber(text, what);
     } catch (const Error&) {

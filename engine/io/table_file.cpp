@@ -1,6 +1,7 @@
 #include "engine/io/table_file.hpp"
 
 #include "engine/error.hpp"
+#include "engine/io/data_files.hpp"
 
 #include <charconv>
 #include <filesystem>
@@ -70,6 +71,10 @@ bool allNumbers(const std::vector<std::string>& fs, std::vector<double>& row, si
     return true;
 }
 
+// Messages say where a file is wrong, never what it holds: a diagram naming a file that
+// is not a table must not get a line of it printed (io/data_files.hpp).
+std::string notNumbers(size_t bad) { return "value " + std::to_string(bad + 1) + " is not a number"; }
+
 std::string number(double v)
 {
     char buf[32];
@@ -127,7 +132,7 @@ TableRows parseCsv(const std::string& text, const std::string& path)
                 first = false;
                 continue;
             }
-            fail(path, l.number, "\"" + fs[bad] + "\" is not a number");
+            fail(path, l.number, notNumbers(bad));
         }
         first = false;
         checkRow(path, l.number, row, rows.empty() ? row.size() : rows[0].size(), rows);
@@ -162,7 +167,7 @@ TableRows parseMslText(const std::string& text, const std::string& path, const s
             size_t bad = 0;
             std::vector<std::string> fs = fields(lines[i].text);
             if (!allNumbers(fs, row, bad))
-                fail(path, lines[i].number, "\"" + fs[bad] + "\" is not a number");
+                fail(path, lines[i].number, notNumbers(bad));
             if (row.size() != nCols)
                 fail(path, lines[i].number, "this row has " + std::to_string(row.size()) + " values, table " + name +
                                                 " declares " + std::to_string(nCols) + " columns");
@@ -175,10 +180,8 @@ TableRows parseMslText(const std::string& text, const std::string& path, const s
             return rows;
         }
     }
-    std::string found;
-    for (const auto& n : names)
-        found += (found.empty() ? "" : ", ") + n;
-    fail(path, 0, "no table named '" + tableName + "' (the file has " + (found.empty() ? "none" : found) + ")");
+    fail(path, 0, "no table named '" + tableName + "' (the file has " + std::to_string(names.size()) +
+                      (names.size() == 1 ? " table)" : " tables)"));
 }
 
 } // namespace
@@ -225,12 +228,7 @@ TableRows readTableFile(const std::string& path, const std::string& tableName)
 
 TableRows readTableFileUncached(const std::string& path, const std::string& tableName)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw badInput(path + ": cannot read the table file (missing or unreadable)");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseTableText(ss.str(), path, tableName);
+    return parseTableText(readDataFile(path), path, tableName);
 }
 
 } // namespace flange::io

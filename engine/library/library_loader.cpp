@@ -426,8 +426,14 @@ ParsedFile parseLibraryText(const std::string& text, const std::string& path)
     ParsedFile out;
     if (isEnumerationText(text))
         out.enumeration = parseEnumeration(text, path);
-    else if (isDiagramText(text))
-        out.definition = subsystemDefinition(std::make_shared<const diagram::Diagram>(diagram::parseDiagram(text, path)), path);
+    else if (isDiagramText(text)) {
+        diagram::Diagram sub = diagram::parseDiagram(text, path);
+        // This file names the data files of its parts (a table's fileName): relative names
+        // are relative to its folder, not to that of a diagram using it.
+        if (!path.empty())
+            sub.folder = std::filesystem::absolute(std::filesystem::path(path)).parent_path().string();
+        out.definition = subsystemDefinition(std::make_shared<const diagram::Diagram>(std::move(sub)), path);
+    }
     else
         out.definition = parseDefinition(text, path);
     return out;
