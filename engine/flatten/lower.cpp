@@ -197,8 +197,7 @@ expr::TableOptions Lowerer::tableOptions(const Ast& a)
 NodeId Lowerer::eventInterval(int32_t table, NodeId u, bool noEvent)
 {
     using expr::TableInterpolator;
-    const auto& points = pool_.table(table).interpolator->eventPoints();
-    if (points.empty() || !model_ || noEvent || !dependsOnContinuous(u))
+    if (pool_.table(table).interpolator->eventCount() == 0 || !model_ || noEvent || !dependsOnContinuous(u))
         return expr::kNone;
     const NodeId count = pool_.interp(table, u, TableInterpolator::kEventCount);
     // The count is the frozen value of a piecewise constant function of u, as floor(x) is

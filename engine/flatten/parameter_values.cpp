@@ -94,7 +94,7 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
         return v;
     }
     if (j.is_array()) {
-        expr::Table t;
+        std::vector<std::vector<double>> values;
         // A flat list of numbers is a vector parameter written as one row: [0, 1.5] = [[0, 1.5]].
         const bool vector = !j.empty() && std::all_of(j.begin(), j.end(), [](const Json& x) { return x.is_number(); });
         const Json rows = vector ? Json::array({j}) : j;
@@ -107,10 +107,12 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
                     throw badInput(what + ": a table is a list of rows of numbers");
                 r.push_back(x.get<double>());
             }
-            t.rows.push_back(std::move(r));
+            values.push_back(std::move(r));
         }
-        if (std::string defect = expr::tableDefect(t); !defect.empty())
+        if (std::string defect = expr::tableDefect(values); !defect.empty())
             throw badInput(what + ": " + defect);
+        expr::Table t;
+        t.rows = values;
         v.table = pool.addTable(std::move(t));
         return v;
     }
@@ -279,7 +281,7 @@ ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const 
 {
     ParamValue pv;
     if (e.ast->kind == expr::Ast::Kind::Matrix) {
-        expr::Table t;
+        std::vector<std::vector<double>> values;
         for (const auto& row : e.ast->args) {
             std::vector<double> r;
             for (const auto& x : row->args) {
@@ -292,10 +294,12 @@ ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const 
                 }
                 r.push_back(pool_.constValue(n));
             }
-            t.rows.push_back(std::move(r));
+            values.push_back(std::move(r));
         }
-        if (std::string defect = expr::tableDefect(t); !defect.empty())
+        if (std::string defect = expr::tableDefect(values); !defect.empty())
             throw badInput((e.loc.file.empty() ? "" : e.loc.str() + ": ") + what + ": " + defect);
+        expr::Table t;
+        t.rows = values;
         pv.table = pool_.addTable(std::move(t));
         return pv;
     }

@@ -122,11 +122,12 @@ TEST_CASE("extrapolation: hold, last two points, periodic, none")
 TEST_CASE("a table's order is checked for its interpolation")
 {
     using expr::tableOrderDefect;
-    CHECK(tableOrderDefect({{0, 0}, {1, 1}, {1, 2}}, {}).empty()); // a jump is fine for linear segments
-    CHECK_THAT(tableOrderDefect({{0, 0}, {2, 1}, {1, 2}}, {}), Catch::Contains("must not decrease"));
-    CHECK_THAT(tableOrderDefect({{0, 0}, {1, 1}, {1, 2}}, {Smoothness::ContinuousDerivative, {}, {}}),
+    using Rows = std::vector<std::vector<double>>;
+    CHECK(tableOrderDefect(Rows{{0, 0}, {1, 1}, {1, 2}}, {}).empty()); // a jump is fine for linear segments
+    CHECK_THAT(tableOrderDefect(Rows{{0, 0}, {2, 1}, {1, 2}}, {}), Catch::Contains("must not decrease"));
+    CHECK_THAT(tableOrderDefect(Rows{{0, 0}, {1, 1}, {1, 2}}, {Smoothness::ContinuousDerivative, {}, {}}),
                Catch::Contains("increase strictly"));
-    CHECK_THAT(tableOrderDefect({{1, 0}, {1, 1}}, {Smoothness::LinearSegments, Extrapolation::Periodic, {}}),
+    CHECK_THAT(tableOrderDefect(Rows{{1, 0}, {1, 1}}, {Smoothness::LinearSegments, Extrapolation::Periodic, {}}),
                Catch::Contains("positive period"));
 }
 
