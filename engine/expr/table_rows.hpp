@@ -35,7 +35,7 @@ public:
     const double* data() const { return values_ ? values_->data() : nullptr; }
     bool operator==(const TableRows& o) const
     {
-        return columns_ == o.columns_ && (values_ == o.values_ || size() == 0 || *values_ == *o.values_);
+        return columns_ == o.columns_ && (values_ == o.values_ || *values_ == *o.values_);
     }
 
     class Iterator {

@@ -26,12 +26,24 @@ bool inside(const fs::path& file, const std::string& folder)
 {
     if (folder.empty())
         return false;
-    const fs::path f = canonicalOrLexical(fs::absolute(folder));
+    std::error_code ec;
+    const fs::path f = canonicalOrLexical(fs::absolute(folder, ec));
     const fs::path rel = canonicalOrLexical(file).lexically_relative(f);
     return !rel.empty() && *rel.begin() != ".." && rel.is_relative();
 }
 
 std::string megabytes(std::uintmax_t bytes) { return std::to_string(bytes >> 20) + " MB"; }
+
+// The folder relative names are resolved against: the naming file's, else the working
+// folder (empty if that is gone: then nothing relative is inside anything).
+std::string baseFolder(const std::string& namingFolder)
+{
+    if (!namingFolder.empty())
+        return namingFolder;
+    std::error_code ec;
+    const fs::path cwd = fs::current_path(ec);
+    return ec ? std::string() : cwd.string();
+}
 
 // Closes the descriptor on every way out.
 struct Descriptor {
@@ -48,15 +60,15 @@ struct Descriptor {
 std::string DataFileAccess::resolve(const std::string& name) const
 {
     fs::path p(name);
-    if (p.is_relative())
-        p = (namingFolder.empty() ? fs::current_path() : fs::path(namingFolder)) / p;
+    if (p.is_relative() && !baseFolder(namingFolder).empty())
+        p = fs::path(baseFolder(namingFolder)) / p;
     return p.lexically_normal().string();
 }
 
 bool DataFileAccess::allows(const std::string& resolved) const
 {
     const fs::path file(resolved);
-    if (inside(file, namingFolder.empty() ? fs::current_path().string() : namingFolder))
+    if (inside(file, baseFolder(namingFolder)))
         return true;
     for (const std::string& folder : allowedFolders)
         if (inside(file, folder))
@@ -69,7 +81,7 @@ std::string DataFileAccess::checked(const std::string& name) const
     const std::string resolved = resolve(name);
     if (!allows(resolved))
         throw badInput(resolved + ": outside the folder of the diagram that names it (" +
-                       (namingFolder.empty() ? fs::current_path().string() : namingFolder) +
+                       baseFolder(namingFolder) +
                        "); Flange reads data files elsewhere only from a folder you allow (flange-sim --allow-files " +
                        folderToAllow(resolved) + ", or Simulate in the window, which asks)");
     return resolved;

@@ -3,6 +3,7 @@
 // (issue 33). 500,000 rows crashed translation (a chain of 500,000 relations compiled
 // recursively) on an 8 MB stack; the event times come from the breakpoints themselves.
 #include "engine/error.hpp"
+#include "engine/io/table_file.hpp"
 #include "support/test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -84,4 +85,16 @@ TEST_CASE("a long table without time events has events at its ends only, and the
     CHECK(s.stats.timeEvents == 0);
     CHECK(s.sink.at("cycle.y[1]", 0.03) == Approx(cycle(0.03)).epsilon(1e-12));
     CHECK(s.sink.at("cycle.y[1]", 0.05) == Approx(cycle(0.05)).epsilon(1e-12));
+}
+
+TEST_CASE("a table header line a million characters long is read without recursing along it")
+{
+    // A regular expression matched the header "double name(rows,cols)" and recursed once
+    // per character of the spaces: this line overflowed the stack.
+    const std::string text = "#1\ndouble" + std::string(1000000, ' ') + "t(2,2)\n0 0\n1 1\n";
+    const io::TableRows rows = io::parseTableText(text, "long.txt", "t");
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[1][0] == 1.0);
+    CHECK_THROWS_WITH(io::parseTableText("#1\ndouble" + std::string(1000000, ' ') + "(2,2)\n", "long.txt", "t"),
+                      Catch::Contains("long.txt:2: expected a table header"));
 }
