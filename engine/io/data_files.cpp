@@ -2,6 +2,7 @@
 
 #include "engine/error.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -89,33 +90,61 @@ std::string DataFileAccess::checked(const std::string& name) const
 
 std::string folderToAllow(const std::string& path) { return canonicalOrLexical(fs::path(path)).parent_path().string(); }
 
-std::string readDataFile(const std::string& path)
+DataFileReader::DataFileReader(const std::string& path) : path_(path)
 {
     // Non-blocking: opening a FIFO for reading would otherwise wait for a writer.
-    Descriptor d{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
-    if (d.fd < 0)
+    fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd_ < 0)
         throw badInput(path + ": cannot read the file (" + std::strerror(errno) + ")");
+    Descriptor closeOnError{fd_};
     struct stat st {};
-    if (::fstat(d.fd, &st) != 0)
+    if (::fstat(fd_, &st) != 0)
         throw badInput(path + ": cannot read the file (" + std::strerror(errno) + ")");
     if (!S_ISREG(st.st_mode))
         throw badInput(path + ": not a regular file (a data file must be an ordinary file)");
     if (static_cast<std::uintmax_t>(st.st_size) > kMaxDataFileBytes)
         throw badInput(path + ": " + std::to_string(st.st_size) + " bytes, more than the " +
                        megabytes(kMaxDataFileBytes) + " a data file may have");
-    std::string text(static_cast<size_t>(st.st_size), '\0');
-    size_t got = 0;
-    while (got < text.size()) {
-        const ssize_t n = ::read(d.fd, text.data() + got, text.size() - got);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            throw badInput(path + ": cannot read the file (" + std::strerror(errno) + ")");
+    size_ = static_cast<std::uintmax_t>(st.st_size);
+    closeOnError.fd = -1;
+}
+
+DataFileReader::~DataFileReader()
+{
+    if (fd_ >= 0)
+        ::close(fd_);
+}
+
+size_t DataFileReader::read(char* buf, size_t n)
+{
+    n = static_cast<size_t>(std::min<std::uintmax_t>(n, size_ - done_)); // a file grown since is cut
+    for (;;) {
         if (n == 0)
-            break; // shrunk while read: what is there
-        got += static_cast<size_t>(n);
+            return 0;
+        const ssize_t got = ::read(fd_, buf, n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0)
+            throw badInput(path_ + ": cannot read the file (" + std::strerror(errno) + ")");
+        done_ += static_cast<std::uintmax_t>(got);
+        return static_cast<size_t>(got); // 0: shrunk while read, what was there
     }
-    text.resize(got);
+}
+
+void DataFileReader::rewind()
+{
+    if (::lseek(fd_, 0, SEEK_SET) != 0)
+        throw badInput(path_ + ": cannot read the file (" + std::strerror(errno) + ")");
+    done_ = 0;
+}
+
+std::string readDataFile(const std::string& path)
+{
+    DataFileReader file(path);
+    std::string text;
+    char buf[1 << 16];
+    while (const size_t n = file.read(buf, sizeof buf))
+        text.append(buf, n);
     return text;
 }
 

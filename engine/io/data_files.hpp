@@ -32,8 +32,26 @@ struct DataFileAccess {
 // The canonical form of path's folder: what the user allows to read the file.
 std::string folderToAllow(const std::string& path);
 
-// The whole of a data file, checked as above: BadInput "<path>: ..." otherwise. The
-// message never quotes what the file holds.
+// A data file opened and checked as above (BadInput "<path>: ..." otherwise), read in
+// pieces: a table parsed from it needs the room of its numbers, not of its text as well.
+class DataFileReader {
+public:
+    explicit DataFileReader(const std::string& path);
+    ~DataFileReader();
+    DataFileReader(const DataFileReader&) = delete;
+    DataFileReader& operator=(const DataFileReader&) = delete;
+    // Up to n bytes into buf, 0 at the end; never more than the size checked at opening.
+    size_t read(char* buf, size_t n);
+    void rewind();
+
+private:
+    std::string path_;
+    int fd_ = -1;
+    std::uintmax_t size_ = 0, done_ = 0;
+};
+
+// The whole of a data file, read as DataFileReader reads it. Messages never quote what
+// the file holds.
 std::string readDataFile(const std::string& path);
 
 } // namespace flange::io

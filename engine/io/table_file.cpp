@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 
@@ -21,35 +22,81 @@ namespace {
     throw badInput(path + (line > 0 ? ":" + std::to_string(line) : "") + ": " + msg);
 }
 
-// The lines of a text, read in place: each non-blank line with its 1-based number, without
-// its line end and (MSL text format) without a '#' comment.
+// The lines of a table's text, read in place from a buffer that its source (a file read
+// in pieces, or a text) refills: each non-blank line with its 1-based number, without its
+// line end and (MSL text format) without a '#' comment. A line is valid until the next.
 class Lines {
 public:
-    Lines(std::string_view text, bool stripComments) : text_(text), strip_(stripComments) {}
+    using Source = std::function<size_t(char*, size_t)>;
+    // totalLines: how many lines the source has, for linesLeft().
+    Lines(Source source, size_t totalLines) : source_(std::move(source)), total_(totalLines) {}
+    void stripComments() { strip_ = true; }
+
     bool next(size_t& number, std::string_view& line)
     {
-        while (pos_ < text_.size()) {
-            const size_t end = std::min(text_.find('\n', pos_), text_.size());
-            line = text_.substr(pos_, end - pos_);
-            pos_ = end + 1;
+        for (;;) {
+            const size_t nl = std::string_view(buf_.data(), end_).find('\n', begin_);
+            if (nl == std::string_view::npos && !eof_) {
+                fill();
+                continue;
+            }
+            if (begin_ >= end_ && eof_)
+                return false;
+            const size_t stop = nl == std::string_view::npos ? end_ : nl;
+            line = std::string_view(buf_.data() + begin_, stop - begin_);
+            begin_ = nl == std::string_view::npos ? end_ : nl + 1;
             number = ++number_;
             if (strip_)
                 line = line.substr(0, line.find('#'));
             if (line.find_first_not_of(" \t\r") != std::string_view::npos)
                 return true;
         }
-        return false;
     }
     // At most this many lines follow: room to reserve for rows without growing.
-    size_t linesLeft() const
+    size_t linesLeft() const { return total_ > number_ ? total_ - number_ : 0; }
+
+    // Whether the text after any white space begins with `prefix` (consumes blank lines only).
+    bool startsWith(std::string_view prefix)
     {
-        return pos_ >= text_.size() ? 0 : static_cast<size_t>(std::count(text_.begin() + static_cast<std::ptrdiff_t>(pos_), text_.end(), '\n')) + 1;
+        for (;;) {
+            const std::string_view have(buf_.data() + begin_, end_ - begin_);
+            const size_t k = have.find_first_not_of(" \t\r\n");
+            if (k != std::string_view::npos && (have.size() - k >= prefix.size() || eof_))
+                return have.substr(k, prefix.size()) == prefix;
+            if (k == std::string_view::npos) { // white space only: drop its whole lines
+                const size_t nl = have.rfind('\n');
+                if (nl != std::string_view::npos) {
+                    number_ += static_cast<size_t>(std::count(have.begin(), have.begin() + static_cast<std::ptrdiff_t>(nl) + 1, '\n'));
+                    begin_ += nl + 1;
+                }
+            }
+            if (eof_)
+                return false;
+            fill();
+        }
     }
 
 private:
-    std::string_view text_;
-    bool strip_;
-    size_t pos_ = 0, number_ = 0;
+    void fill()
+    {
+        if (begin_ > 0) {
+            std::copy(buf_.begin() + static_cast<std::ptrdiff_t>(begin_), buf_.begin() + static_cast<std::ptrdiff_t>(end_),
+                      buf_.begin());
+            end_ -= begin_;
+            begin_ = 0;
+        }
+        if (end_ == buf_.size()) // a line longer than the buffer
+            buf_.resize(std::max<size_t>(1 << 16, 2 * buf_.size()));
+        const size_t n = source_(buf_.data() + end_, buf_.size() - end_);
+        eof_ = n == 0;
+        end_ += n;
+    }
+
+    Source source_;
+    std::string buf_;
+    size_t begin_ = 0, end_ = 0;
+    bool eof_ = false, strip_ = false;
+    size_t total_, number_ = 0;
 };
 
 bool isSeparator(char ch) { return ch == ',' || ch == ';' || ch == ' ' || ch == '\t' || ch == '\r'; }
@@ -122,14 +169,13 @@ void checkRow(const std::string& path, size_t line, const std::vector<double>& r
                              ": times must not decrease");
 }
 
-TableRows parseCsv(std::string_view text, const std::string& path)
+TableRows parseCsv(Lines& lines, const std::string& path)
 {
     std::vector<double> values, row;
     std::vector<std::string_view> fs;
     size_t columns = 0, number = 0;
     std::string_view line;
     bool first = true;
-    Lines lines(text, false);
     while (lines.next(number, line)) {
         if (line[line.find_first_not_of(" \t")] == '#')
             continue; // a comment line
@@ -211,9 +257,9 @@ bool tableHeader(std::string_view s, std::string& name, size_t& rows, size_t& co
     return i == s.size();
 }
 
-TableRows parseMslText(std::string_view text, const std::string& path, const std::string& tableName)
+TableRows parseMslText(Lines& lines, const std::string& path, const std::string& tableName, size_t textSize)
 {
-    Lines lines(text, true); // the "#1" line is a comment: stripped
+    lines.stripComments(); // the "#1" line is a comment: stripped
     std::vector<double> row;
     std::vector<std::string_view> fs;
     size_t tables = 0, number = 0;
@@ -228,7 +274,7 @@ TableRows parseMslText(std::string_view text, const std::string& path, const std
         const size_t headerLine = number;
         const bool wanted = name == tableName; // the first table of that name, as MSL's reader
         std::vector<double> values;
-        if (wanted && nCols > 0 && nCols <= text.size()) // no more room than the file can fill
+        if (wanted && nCols > 0 && nCols <= textSize) // no more room than the file can fill
             values.reserve(std::min(nRows, lines.linesLeft()) * nCols);
         size_t have = 0;
         double lastTime = 0;
@@ -262,14 +308,28 @@ TableRows parseMslText(std::string_view text, const std::string& path, const std
                       (tables == 1 ? " table)" : " tables)"));
 }
 
+// Either format, told apart by a first "#1".
+TableRows parseLines(Lines& lines, const std::string& path, const std::string& tableName, size_t textSize)
+{
+    if (lines.startsWith("#1"))
+        return parseMslText(lines, path, tableName, textSize);
+    return parseCsv(lines, path);
+}
+
 } // namespace
 
 TableRows parseTableText(std::string_view text, const std::string& path, const std::string& tableName)
 {
-    size_t start = text.find_first_not_of(" \t\r\n");
-    if (start != std::string_view::npos && text.compare(start, 2, "#1") == 0)
-        return parseMslText(text, path, tableName);
-    return parseCsv(text, path);
+    size_t at = 0;
+    Lines lines(
+        [&text, &at](char* buf, size_t n) {
+            n = std::min(n, text.size() - at);
+            std::copy_n(text.data() + at, n, buf);
+            at += n;
+            return n;
+        },
+        static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+    return parseLines(lines, path, tableName, text.size());
 }
 
 // The editor asks for a file table's width to draw its outputs whenever it paints: the
@@ -306,7 +366,18 @@ TableRows readTableFile(const std::string& path, const std::string& tableName)
 
 TableRows readTableFileUncached(const std::string& path, const std::string& tableName)
 {
-    return parseTableText(readDataFile(path), path, tableName);
+    // Twice through the file, in pieces: its lines counted, then parsed into rows reserved
+    // for them, so that it never takes the room of its text and of its numbers together.
+    DataFileReader file(path);
+    size_t newlines = 0, bytes = 0;
+    std::vector<char> buf(1 << 16);
+    while (const size_t n = file.read(buf.data(), buf.size())) {
+        newlines += static_cast<size_t>(std::count(buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(n), '\n'));
+        bytes += n;
+    }
+    file.rewind();
+    Lines lines([&file](char* b, size_t n) { return file.read(b, n); }, newlines + 1);
+    return parseLines(lines, path, tableName, bytes);
 }
 
 } // namespace flange::io

@@ -2,10 +2,10 @@
 // Tables read from files for CombiTimeTable's tableOnFile: MSL's text format (a "#1"
 // line, then blocks "double name(rows,cols)" followed by their rows) or CSV (fields
 // separated by commas, semicolons or white space; a first line that is not all numbers is
-// a header and skipped). Read once at translation, straight into the flat rows the
-// interpolator reads (a table of 10^6 rows takes its numbers' room and the file's while
-// it is parsed, no more). Bad input throws flange::Error (BadInput) naming the file and
-// line, never quoting the file (io/data_files.hpp reads it).
+// a header and skipped). Read once at translation, in pieces, straight into the flat rows
+// the interpolator reads: a table of 10^6 rows takes the room of its numbers, never that
+// of its text as well. Bad input throws flange::Error (BadInput) naming the file and
+// line, never quoting the file (io/data_files.hpp opens it).
 #include "engine/expr/table_rows.hpp"
 
 #include <string>

@@ -98,3 +98,25 @@ TEST_CASE("a table header line a million characters long is read without recursi
     CHECK_THROWS_WITH(io::parseTableText("#1\ndouble" + std::string(1000000, ' ') + "(2,2)\n", "long.txt", "t"),
                       Catch::Contains("long.txt:2: expected a table header"));
 }
+
+TEST_CASE("a table file is read in pieces: lines across their seams, long lines and line numbers stay whole")
+{
+    const TempFolder folder("flange-test-table-pieces");
+    // A header line of 100,000 characters, Windows line ends, and 20,000 rows: well past the
+    // pieces of 64 KB the file is read in; row 15,000 (line 15,002 with the header and a
+    // comment) is bad.
+    std::string text = std::string(100000, 'h') + "\r\n# a comment\r\n";
+    for (int i = 0; i < 20000; ++i)
+        text += std::to_string(i) + "," + (i == 14999 ? std::string("x") : std::to_string(2 * i)) + "\r\n";
+    std::ofstream(folder.path() / "bad.csv") << text;
+    CHECK_THROWS_WITH(io::readTableFileUncached((folder.path() / "bad.csv").string(), ""),
+                      Catch::Contains("bad.csv:15002: value 2 is not a number"));
+    const size_t at = text.find("14999,x");
+    text.replace(at, 7, "14999,7");
+    std::ofstream(folder.path() / "good.csv") << text;
+    const io::TableRows rows = io::readTableFileUncached((folder.path() / "good.csv").string(), "");
+    REQUIRE(rows.size() == 20000);
+    CHECK(rows[14999][1] == 7.0);
+    CHECK(rows[19999][0] == 19999.0);
+    CHECK(rows[19999][1] == 39998.0);
+}
