@@ -312,6 +312,12 @@ void MainWindow::connectActions()
     });
 }
 
+void MainWindow::setQuiet(bool quiet)
+{
+    quiet_ = quiet;
+    simulation_->setAskBeforeReadingFiles(!quiet);
+}
+
 void MainWindow::updateTitle()
 {
     setWindowTitle(tr("%1[*] — Flange").arg(document_->displayName()));

@@ -54,7 +54,8 @@ public:
     // Asks what to do with unsaved changes; false means the user cancelled.
     bool maybeSave();
     // Without prompts, errors go only to the messages panel (screenshots, scripted runs).
-    void setQuiet(bool quiet) { quiet_ = quiet; }
+    // Quiet, Simulate does not ask to read data files outside the diagram's folder: refused.
+    void setQuiet(bool quiet);
 
     // At start-up: when a crashed or killed session left autosaved diagrams, asks whether
     // to restore one (RecoveryDialog). True when one was restored.

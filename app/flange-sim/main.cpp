@@ -3,6 +3,7 @@
 // error (a bug in Flange), 5 the result could not be written.
 #include "app/allocator_tuning.hpp"
 #include "engine/api/about.hpp"
+#include "engine/api/data_files.hpp"
 #include "engine/api/diagram.hpp"
 #include "engine/api/errors.hpp"
 #include "engine/api/results.hpp"
@@ -82,13 +83,17 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
                                   "bdf: IDA's BDF throughout.",
                                   "auto|bdf", "auto");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
+    QCommandLineOption allowFiles("allow-files",
+                                  "Folder data files may be read from besides the diagram's own (a table's fileName "
+                                  "outside it is refused otherwise; repeatable).",
+                                  "DIR");
     QCommandLineOption maxRows("max-rows", "Most rows to write, events included (default 10000000).", "N");
     QCommandLineOption maxSteps("max-steps", "Most solver steps in the whole run (default 5000000).", "N");
     QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
     QCommandLineOption set("set", "A parameter or start value for this run, with a unit if you like (repeatable).",
                            "NAME=VALUE");
     parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir, maxRows, maxSteps,
-                       maxSeconds, integrator, set});
+                       maxSeconds, integrator, set, allowFiles});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
@@ -140,6 +145,19 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
         lib->indexFolder(d.toStdString());
     lib->require(flange::library::typesUsedBy(diagram));
     lib->resolve();
+    // A received diagram must not make us read outside the folders the user chose: files
+    // it names elsewhere need --allow-files (engine/io/data_files.hpp has the rule).
+    for (const QString& d : parser.values(allowFiles))
+        diagram.allowedDataFolders.push_back(d.toStdString());
+    std::string outside;
+    for (const flange::flatten::DataFileRead& f : flange::flatten::dataFilesRead(diagram, *lib))
+        if (!f.allowed)
+            outside += "\n  " + f.path + " (component '" + f.component + "'): --allow-files " + f.folder;
+    if (!outside.empty())
+        throw flange::badInput(pos[1].toStdString() +
+                               ": the diagram reads files outside the folder of the diagram that names them; "
+                               "allow each folder with --allow-files:" +
+                               outside);
     std::vector<std::string> assignments;
     for (const QString& a : parser.values(set))
         assignments.push_back(a.toStdString());

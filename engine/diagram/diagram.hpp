@@ -100,6 +100,9 @@ struct Diagram {
     // The folder of the file it was read from (not saved): relative table file names
     // (CombiTimeTable's fileName) are found there. Empty: the working folder.
     std::string folder;
+    // Further folders its data files may be read from, as the user allowed (not saved;
+    // io/data_files.hpp): flange-sim's --allow-files, the window's question.
+    std::vector<std::string> allowedDataFolders;
 
     Component* component(const std::string& n);
     const Component* component(const std::string& n) const;

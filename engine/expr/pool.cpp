@@ -527,15 +527,15 @@ const char* opName(Op op)
     }
 }
 
-std::string tableDefect(const Table& t)
+std::string tableDefect(const std::vector<std::vector<double>>& rows)
 {
-    for (size_t r = 0; r < t.rows.size(); ++r) {
-        const auto& row = t.rows[r];
+    for (size_t r = 0; r < rows.size(); ++r) {
+        const auto& row = rows[r];
         if (row.empty())
             return "row " + std::to_string(r + 1) + " is empty";
-        if (row.size() != t.rows[0].size())
+        if (row.size() != rows[0].size())
             return "table rows differ in length: row " + std::to_string(r + 1) + " has " + std::to_string(row.size()) +
-                   " entries, row 1 has " + std::to_string(t.rows[0].size());
+                   " entries, row 1 has " + std::to_string(rows[0].size());
         for (size_t c = 0; c < row.size(); ++c)
             if (!std::isfinite(row[c]))
                 return "row " + std::to_string(r + 1) + ", column " + std::to_string(c + 1) + " is not a finite number";

@@ -45,16 +45,16 @@ struct Node {
 };
 
 // A table for interpolate(): rows of equal length, and how to interpolate them. The
-// interpolator is made by Pool::addTable and shared with the tapes.
+// interpolator is made by Pool::addTable and shared with the tapes; the rows are shared too.
 struct Table {
-    std::vector<std::vector<double>> rows;
+    TableRows rows;
     TableOptions options;
     std::shared_ptr<const TableInterpolator> interpolator;
 };
 
 // What makes a table unusable ("row 3 has 2 entries, row 1 has 3"), or empty if nothing:
 // the one check every table passes before interpolate() may read it.
-std::string tableDefect(const Table& t);
+std::string tableDefect(const std::vector<std::vector<double>>& rows);
 
 template <class T>
 class NodeMap;

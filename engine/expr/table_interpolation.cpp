@@ -93,11 +93,11 @@ std::vector<double> monotoneSlopes(const std::vector<double>& x, const std::vect
 
 } // namespace
 
-std::string tableOrderDefect(const std::vector<std::vector<double>>& rows, const TableOptions& o)
+std::string tableOrderDefect(const TableRows& rows, const TableOptions& o)
 {
     if (rows.empty())
         return "the table has no rows";
-    if (rows[0].size() < 2)
+    if (rows.columns() < 2)
         return "the table needs a first column and at least one value column";
     const bool strict = isSpline(o.smoothness) && rows.size() > 2;
     for (size_t r = 1; r < rows.size(); ++r) {
@@ -109,41 +109,52 @@ std::string tableOrderDefect(const std::vector<std::vector<double>>& rows, const
             return "the first column must increase strictly for a spline (smoothness), but " + rowText(r - 1) +
                    " and " + rowText(r) + " both have " + number(a);
     }
-    if (o.extrapolation == Extrapolation::Periodic && rows.size() > 1 && !(rows.back()[0] > rows.front()[0]))
+    if (o.extrapolation == Extrapolation::Periodic && rows.size() > 1 && !(rows[rows.size() - 1][0] > rows[0][0]))
         return "periodic extrapolation needs a positive period (last time > first time)";
     return {};
 }
 
-TableInterpolator::TableInterpolator(const std::vector<std::vector<double>>& rows, const TableOptions& o) : o_(o)
+TableInterpolator::TableInterpolator(TableRows rows, const TableOptions& o)
+    : o_(o), rows_(std::move(rows)), v_(rows_.data()), n_(rows_.size()), cols_(rows_.columns())
 {
-    const size_t cols = rows.empty() ? 0 : rows[0].size();
-    y_.resize(cols > 1 ? cols - 1 : 0);
-    for (const auto& row : rows) {
-        x_.push_back(row[0]);
-        for (size_t c = 1; c < cols; ++c)
-            y_[c - 1].push_back(row[c]);
-    }
-    method_ = isSpline(o.smoothness) && x_.size() <= 2 ? Smoothness::LinearSegments : o.smoothness;
+    method_ = isSpline(o.smoothness) && n_ <= 2 ? Smoothness::LinearSegments : o.smoothness;
     buildSplines();
     buildEvents();
 }
 
+size_t TableInterpolator::upperBound(size_t lo, size_t hi, double u) const
+{
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (x(mid) > u)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
 void TableInterpolator::buildSplines()
 {
-    if (!isSpline(method_))
+    if (!isSpline(method_) || cols_ < 2)
         return;
-    for (const auto& y : y_) {
+    std::vector<double> xs(n_), ys(n_);
+    for (size_t i = 0; i < n_; ++i)
+        xs[i] = x(i);
+    for (size_t col = 0; col + 1 < cols_; ++col) {
+        for (size_t i = 0; i < n_; ++i)
+            ys[i] = y(col, i);
         std::vector<double> s;
         switch (method_) {
-        case Smoothness::ContinuousDerivative: s = akimaSlopes(x_, y, false); break;
-        case Smoothness::ModifiedContinuousDerivative: s = akimaSlopes(x_, y, true); break;
-        case Smoothness::MonotoneContinuousDerivative1: s = monotoneSlopes(x_, y, false); break;
-        default: s = monotoneSlopes(x_, y, true); break;
+        case Smoothness::ContinuousDerivative: s = akimaSlopes(xs, ys, false); break;
+        case Smoothness::ModifiedContinuousDerivative: s = akimaSlopes(xs, ys, true); break;
+        case Smoothness::MonotoneContinuousDerivative1: s = monotoneSlopes(xs, ys, false); break;
+        default: s = monotoneSlopes(xs, ys, true); break;
         }
-        std::vector<Cubic> c(x_.size() - 1);
-        for (size_t i = 0; i + 1 < x_.size(); ++i) {
-            double h = x_[i + 1] - x_[i];
-            double d = (y[i + 1] - y[i]) / h;
+        std::vector<Cubic> c(n_ - 1);
+        for (size_t i = 0; i + 1 < n_; ++i) {
+            double h = xs[i + 1] - xs[i];
+            double d = (ys[i + 1] - ys[i]) / h;
             c[i] = {(s[i] + s[i + 1] - 2 * d) / (h * h), (3 * d - 2 * s[i] - s[i + 1]) / h, s[i]};
         }
         spline_.push_back(std::move(c));
@@ -152,7 +163,7 @@ void TableInterpolator::buildSplines()
 
 void TableInterpolator::buildEvents()
 {
-    if (x_.size() < 2 || o_.extrapolation == Extrapolation::Periodic)
+    if (n_ < 2 || o_.extrapolation == Extrapolation::Periodic)
         return;
     TimeEvents e = method_ == Smoothness::LinearSegments     ? o_.timeEvents
                    : method_ == Smoothness::ConstantSegments ? TimeEvents::Always
@@ -164,47 +175,48 @@ void TableInterpolator::buildEvents()
     // ("at least one time event at the interval boundaries"): at its last time, where
     // extrapolation begins, and at its first if the run starts before it. Vehicle's table
     // ends at the stop time, 60 s: Dymola counts that event (7 time events, 6 jumps).
-    for (size_t i = 0; i < x_.size();) {
+    bool jumps = false;
+    for (size_t i = 0; i < n_;) {
         size_t j = i;
-        while (j + 1 < x_.size() && nearlyEqual(x_[j + 1], x_[i]))
+        while (j + 1 < n_ && nearlyEqual(x(j + 1), x(i)))
             ++j;
-        if (e == TimeEvents::Always || j > i || i == 0 || j + 1 == x_.size()) {
-            events_.push_back(x_[i]);
-            firstRow_.push_back(i);
-            lastRow_.push_back(j);
-        }
+        jumps = jumps || j > i;
+        if (e == TimeEvents::Always || j > i || i == 0 || j + 1 == n_)
+            eventRows_.emplace_back(static_cast<uint32_t>(i), static_cast<uint32_t>(j));
         i = j + 1;
+    }
+    if (e == TimeEvents::Always && !jumps) { // row k is event point k: no list needed
+        everyRow_ = true;
+        eventRows_ = {};
     }
 }
 
 double TableInterpolator::segment(double u, size_t col, size_t i, bool constantNext, bool slope) const
 {
-    const auto& y = y_[col];
     switch (method_) {
     case Smoothness::ConstantSegments:
         if (slope)
             return 0;
-        return constantNext && u >= x_[i + 1] ? y[i + 1] : y[i];
+        return constantNext && u >= x(i + 1) ? y(col, i + 1) : y(col, i);
     case Smoothness::LinearSegments: {
-        if (nearlyEqual(x_[i], x_[i + 1]))
-            return slope ? 0.0 : y[i + 1];
-        double s = (y[i + 1] - y[i]) / (x_[i + 1] - x_[i]);
-        return slope ? s : y[i] + s * (u - x_[i]);
+        if (nearlyEqual(x(i), x(i + 1)))
+            return slope ? 0.0 : y(col, i + 1);
+        double s = (y(col, i + 1) - y(col, i)) / (x(i + 1) - x(i));
+        return slope ? s : y(col, i) + s * (u - x(i));
     }
     default: {
         const Cubic& c = spline_[col][i];
-        double t = u - x_[i];
-        return slope ? (3 * c[0] * t + 2 * c[1]) * t + c[2] : y[i] + ((c[0] * t + c[1]) * t + c[2]) * t;
+        double t = u - x(i);
+        return slope ? (3 * c[0] * t + 2 * c[1]) * t + c[2] : y(col, i) + ((c[0] * t + c[1]) * t + c[2]) * t;
     }
     }
 }
 
 double TableInterpolator::extrapolate(double u, size_t col, bool right, bool slope) const
 {
-    const auto& y = y_[col];
-    const size_t n = x_.size();
+    const size_t n = n_;
     switch (o_.extrapolation) {
-    case Extrapolation::HoldLastPoint: return slope ? 0.0 : (right ? y[n - 1] : y[0]);
+    case Extrapolation::HoldLastPoint: return slope ? 0.0 : (right ? y(col, n - 1) : y(col, 0));
     case Extrapolation::NoExtrapolation: return std::numeric_limits<double>::quiet_NaN();
     default: break; // LastTwoPoints (Periodic never gets here)
     }
@@ -212,40 +224,61 @@ double TableInterpolator::extrapolate(double u, size_t col, bool right, bool slo
         // The end segment's slope at the end point, continued as a straight line.
         const size_t i = right ? n - 2 : 0;
         const Cubic& c = spline_[col][i];
-        double h = right ? x_[n - 1] - x_[n - 2] : 0.0;
+        double h = right ? x(n - 1) - x(n - 2) : 0.0;
         double s = (3 * c[0] * h + 2 * c[1]) * h + c[2];
-        return slope ? s : (right ? y[n - 1] + s * (u - x_[n - 1]) : y[0] + s * (u - x_[0]));
+        return slope ? s : (right ? y(col, n - 1) + s * (u - x(n - 1)) : y(col, 0) + s * (u - x(0)));
     }
     // Linear and constant segments: the straight line through the two end points.
     const size_t i = right ? n - 2 : 0;
-    if (nearlyEqual(x_[i], x_[i + 1]))
-        return slope ? 0.0 : (right ? y[i + 1] : y[i]);
-    double s = (y[i + 1] - y[i]) / (x_[i + 1] - x_[i]);
-    return slope ? s : y[i] + s * (u - x_[i]);
+    if (nearlyEqual(x(i), x(i + 1)))
+        return slope ? 0.0 : (right ? y(col, i + 1) : y(col, i));
+    double s = (y(col, i + 1) - y(col, i)) / (x(i + 1) - x(i));
+    return slope ? s : y(col, i) + s * (u - x(i));
 }
 
 double TableInterpolator::eval(double u, int column, int interval, bool slope) const
 {
+    if (column == kEventPoint || column == kEventCount) {
+        if (slope)
+            return 0;
+        const size_t events = eventCount();
+        if (column == kEventCount) { // the event points at or before u
+            size_t lo = 0, hi = events;
+            while (lo < hi) {
+                const size_t mid = lo + (hi - lo) / 2;
+                if (eventPoint(mid) > u)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            return static_cast<double>(lo);
+        }
+        if (!(u >= 0)) // NaN included: no point
+            return -std::numeric_limits<double>::infinity();
+        return u < static_cast<double>(events) ? eventPoint(static_cast<size_t>(u))
+                                               : std::numeric_limits<double>::infinity();
+    }
     const size_t col = static_cast<size_t>(column - 2);
-    const size_t n = x_.size();
-    if (n == 0 || col >= y_.size())
+    const size_t n = n_;
+    if (n == 0 || col + 1 >= cols_)
         return 0;
     if (n == 1)
-        return slope ? 0.0 : y_[col][0];
+        return slope ? 0.0 : y(col, 0);
     if (o_.extrapolation == Extrapolation::Periodic) {
-        double period = x_[n - 1] - x_[0];
-        u -= period * std::floor((u - x_[0]) / period);
+        double period = x(n - 1) - x(0);
+        u -= period * std::floor((u - x(0)) / period);
         interval = -1;
     }
     // The rows the segment may come from: all, or those of the current event interval
     // (between the event points passed and the next one), as MSL keeps the interval of
     // the last event until the next event is handled.
     size_t lo = 0, hi = n - 1;
-    const bool frozen = interval >= 0 && !events_.empty();
+    const size_t events = eventCount();
+    const bool frozen = interval >= 0 && events > 0;
     if (frozen) {
-        size_t k = std::min(static_cast<size_t>(interval), events_.size());
-        lo = k == 0 ? 0 : lastRow_[k - 1];
-        hi = k == events_.size() ? n - 1 : firstRow_[k];
+        size_t k = std::min(static_cast<size_t>(interval), events);
+        lo = k == 0 ? 0 : lastRow(k - 1);
+        hi = k == events ? n - 1 : firstRow(k);
         if (endEvents_ && lo == hi)
             return extrapolate(u, col, lo == n - 1, slope);
         if (lo == hi) { // a jump at a table end: its one segment, then extrapolation
@@ -256,17 +289,15 @@ double TableInterpolator::eval(double u, int column, int interval, bool slope) c
         }
     }
     if (!(frozen && endEvents_)) {
-        if (lo == 0 && u < x_[0])
+        if (lo == 0 && u < x(0))
             return extrapolate(u, col, false, slope);
         // The last time is still in the table's range: NoExtrapolation forbids only what
         // lies beyond it (its relation stops the run there with its message, not a NaN).
-        if (hi == n - 1 && (u > x_[n - 1] || (u == x_[n - 1] && o_.extrapolation != Extrapolation::NoExtrapolation)))
+        if (hi == n - 1 && (u > x(n - 1) || (u == x(n - 1) && o_.extrapolation != Extrapolation::NoExtrapolation)))
             return extrapolate(u, col, true, slope);
     }
     // The last row at or before u within [lo, hi - 1].
-    auto first = x_.begin() + static_cast<std::ptrdiff_t>(lo);
-    auto last = x_.begin() + static_cast<std::ptrdiff_t>(hi);
-    size_t i = static_cast<size_t>(std::upper_bound(first, last, u) - x_.begin());
+    size_t i = upperBound(lo, hi, u);
     i = i == lo ? lo : i - 1;
     i = std::min(i, hi - 1);
     return segment(u, col, i, !frozen, slope);

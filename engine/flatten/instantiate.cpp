@@ -46,6 +46,9 @@ struct Level {
     std::vector<std::string> chainNames;
     std::vector<Override> overrides;
     int id = 0; // each level its own: instance templates hold within one
+    // The folder of the file that wrote this level (the diagram's, a library subsystem's
+    // definition's): its relative data file names are relative to it (io/data_files.hpp).
+    std::string folder;
 };
 
 std::string joined(const std::vector<std::string>& names, const std::string& last)
@@ -67,7 +70,7 @@ public:
     {
         m_.experiment = d_.experiment;
         index_.reserve(2 * d_.components.size()); // two connectors a component, typically: no rehash on the way
-        Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}};
+        Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}, 0, d_.folder};
         reserveForTopLevel(top);
         level(top, cancelled);
         for (const Override& o : overrides_)
@@ -248,11 +251,13 @@ private:
             throw tooManyVariables(at, comp, path, false);
         params_.emplace_back(at.scope, m_.pool, def, comp, path);
         InstanceParameters& params = params_.back();
-        params.setDataFolder(d_.folder);
+        params.setDataAccess({at.folder, d_.allowedDataFolders});
         // Every declared parameter is evaluated, used or not, so a bad value is never silent.
         for (const library::ParameterDef& p : def.parameters)
             params.get(p.name);
-        Level in{sub, path + ".", params.scope(), at.lib.inside(def), at.chain, at.chainNames, {}, ++levels_};
+        // An embedded subsystem is written in this level's file, a library one in its own.
+        Level in{sub,     path + ".", params.scope(), at.lib.inside(def), at.chain, at.chainNames, {}, ++levels_,
+                 sub->folder.empty() ? at.folder : sub->folder};
         in.chain.push_back(sub);
         in.chainNames.push_back(comp.type);
         // The instance's own overrides first, then those from further out: applied in this
@@ -371,7 +376,7 @@ private:
         // while this runs, and its memory serves the next one.
         Inst in(at.scope, m_.pool, def, comp, path);
         in.names.reserve(def.variables.size() + 2 * def.connectors.size());
-        in.params.setDataFolder(d_.folder);
+        in.params.setDataAccess({at.folder, d_.allowedDataFolders});
         for (const auto& p : def.parameters) {
             const Symbol value = in.params.get(p.name);
             if (p.type == library::ValueType::Real && value.kind == Symbol::Kind::Value) {

@@ -187,19 +187,46 @@ expr::TableOptions Lowerer::tableOptions(const Ast& a)
     return o;
 }
 
-// The number of the table's event points that u has passed, as frozen relations
-// u >= point: with u affine in time these are time events, so the segment of a jump or
-// of constant segments changes exactly at its time (Modelica's CombiTimeTable). kNone
-// when the table has no event points or there is no model (a parameter expression).
+// The number of the table's event points that u has passed: a discrete variable that
+// changes only at events, as MSL's CombiTimeTable keeps its event interval, so the segment
+// of a jump or of constant segments changes exactly at its time. Two relations watch the
+// points either side of the count, u >= point[count] and u >= point[count - 1]; with u
+// affine in time they are time events whose time is the next point, read from the table
+// (a binary search). A table of any length thus costs two relations and one variable:
+// one relation per row made a chain as long as the table, which translation walked
+// recursively and every step evaluated. The relations read pre(count), so in the event
+// iteration the count moves past one point per round (a jump of u past many points at
+// once: to the count of u at once); at initialization it is counted from u. kNone when the
+// table has no event points, inside noEvent, or there is no model (a parameter expression).
 NodeId Lowerer::eventInterval(int32_t table, NodeId u, bool noEvent)
 {
-    const auto& points = pool_.table(table).interpolator->eventPoints();
-    if (points.empty() || !model_ || !dependsOnContinuous(u))
+    using expr::TableInterpolator;
+    if (pool_.table(table).interpolator->eventCount() == 0 || !model_ || noEvent || !dependsOnContinuous(u))
         return expr::kNone;
-    NodeId count = pool_.zero();
-    for (double p : points)
-        count = pool_.add(count, relation(Op::Ge, u, pool_.constant(p), noEvent));
-    return count;
+    const NodeId count = pool_.interp(table, u, TableInterpolator::kEventCount);
+    // The count is the frozen value of a piecewise constant function of u, as floor(x) is
+    // of x: the same map finds the variable of a table and argument met again.
+    const auto key = std::make_pair(static_cast<int>(Op::Interp), count);
+    if (auto it = model_->frozenIntegers.find(key); it != model_->frozenIntegers.end())
+        return pool_.disc(it->second);
+    FlatVar v;
+    v.name = "tableEvents#" + std::to_string(model_->vars.size());
+    v.discrete = true;
+    v.isInteger = true;
+    v.generated = true;
+    v.component = component_;
+    const int32_t id = model_->addVar(v);
+    model_->frozenIntegers[key] = id;
+    const NodeId passed = pool_.pre(id);
+    const NodeId next = pool_.interp(table, passed, TableInterpolator::kEventPoint);
+    const NodeId last = pool_.interp(table, pool_.sub(passed, pool_.one()), TableInterpolator::kEventPoint);
+    const NodeId up = relation(Op::Ge, u, next, false);
+    const NodeId stays = relation(Op::Ge, u, last, false);
+    const NodeId moved = pool_.ifThenElse(
+        up, pool_.binary(Op::Max, pool_.add(passed, pool_.one()), count),
+        pool_.ifThenElse(stays, passed, pool_.binary(Op::Min, pool_.sub(passed, pool_.one()), count)));
+    model_->discreteEquations.push_back({id, pool_.ifThenElse(pool_.initial(), count, moved), origin_});
+    return pool_.disc(id);
 }
 
 // NoExtrapolation: two relations, u < first time and u > last time, that stop the

@@ -189,7 +189,7 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
         return v;
     }
     if (j.is_array()) {
-        expr::Table t;
+        std::vector<std::vector<double>> values;
         // A flat list of numbers is a vector parameter written as one row: [0, 1.5] = [[0, 1.5]].
         const bool vector = !j.empty() && std::all_of(j.begin(), j.end(), [](const Json& x) { return x.is_number(); });
         const Json rows = vector ? Json::array({j}) : j;
@@ -202,10 +202,12 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
                     throw badInput(what + ": a table is a list of rows of numbers");
                 r.push_back(x.get<double>());
             }
-            t.rows.push_back(std::move(r));
+            values.push_back(std::move(r));
         }
-        if (std::string defect = expr::tableDefect(t); !defect.empty())
+        if (std::string defect = expr::tableDefect(values); !defect.empty())
             throw badInput(what + ": " + defect);
+        expr::Table t;
+        t.rows = values;
         v.table = pool.addTable(std::move(t));
         return v;
     }
@@ -386,7 +388,8 @@ std::string InstanceParameters::text(const std::string& name) const
 
 // A table-valued definition expression: a matrix, another table parameter, "if c then A
 // else B" with a constant condition, or tableFromFile(fileName, tableName) naming two text
-// parameters. A relative file name is relative to the diagram's folder.
+// parameters. A relative file name is relative to the folder of the file that wrote the
+// instance; io/data_files.hpp decides which files may be read.
 std::optional<ParamValue> InstanceParameters::tableExpression(const expr::Ast& a, const library::ExprText& e,
                                                               const std::string& what)
 {
@@ -415,13 +418,10 @@ std::optional<ParamValue> InstanceParameters::tableExpression(const expr::Ast& a
         if (file.empty() || file == "NoName")
             throw badInput("component '" + path_ + "' (" + def_.name + "): " + a.args[0]->name +
                            " must name the table file").about({topInstance()});
-        std::filesystem::path p(file);
-        if (p.is_relative() && !dataFolder_.empty())
-            p = std::filesystem::path(dataFolder_) / p;
         ParamValue pv;
         expr::Table t;
         try {
-            t.rows = io::readTableFile(p.string(), tableName);
+            t.rows = io::readTableFile(dataAccess_.checked(file), tableName);
         } catch (const Error& err) {
             throw badInput("component '" + path_ + "' (" + def_.name + "): " + err.what()).about({topInstance()});
         }
@@ -437,7 +437,7 @@ ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const 
 {
     ParamValue pv;
     if (e.ast->kind == expr::Ast::Kind::Matrix) {
-        expr::Table t;
+        std::vector<std::vector<double>> values;
         for (const auto& row : e.ast->args) {
             std::vector<double> r;
             for (const auto& x : row->args) {
@@ -450,10 +450,12 @@ ParamValue InstanceParameters::evalDefinition(const library::ExprText& e, const 
                 }
                 r.push_back(pool_.constValue(n));
             }
-            t.rows.push_back(std::move(r));
+            values.push_back(std::move(r));
         }
-        if (std::string defect = expr::tableDefect(t); !defect.empty())
+        if (std::string defect = expr::tableDefect(values); !defect.empty())
             throw badInput((e.loc.file.empty() ? "" : e.loc.str() + ": ") + what + ": " + defect);
+        expr::Table t;
+        t.rows = values;
         pv.table = pool_.addTable(std::move(t));
         return pv;
     }
@@ -508,7 +510,7 @@ std::optional<double> evaluateForEditor(const diagram::Diagram& d, const library
     expr::Pool pool;
     ModelParameters model(d, pool);
     InstanceParameters instance(model, pool, def, comp);
-    instance.setDataFolder(d.folder);
+    instance.setDataAccess({d.folder, d.allowedDataFolders});
     try {
         return instance.evalNumber(text, what);
     } catch (const Error&) {

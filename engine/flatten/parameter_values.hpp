@@ -5,6 +5,7 @@
 #include "engine/diagram/diagram.hpp"
 #include "engine/expr/pool.hpp"
 #include "engine/flatten/lower.hpp"
+#include "engine/io/data_files.hpp"
 #include "engine/library/component_definition.hpp"
 
 #include <exception>
@@ -69,8 +70,9 @@ public:
     double evalNumber(const library::ExprText& e, const std::string& what) { return evalDefinition(e, what, false).value; }
     // A String parameter's text: the diagram's, else the default as written.
     std::string text(const std::string& name) const;
-    // Where relative table file names are found: the diagram's folder.
-    void setDataFolder(std::string folder) { dataFolder_ = std::move(folder); }
+    // Where relative table file names are found and which files may be read: the folder
+    // of the file that wrote the instance, and those the user allowed.
+    void setDataAccess(io::DataFileAccess access) { dataAccess_ = std::move(access); }
 
 private:
     std::optional<ParamValue> tableExpression(const expr::Ast& a, const library::ExprText& e, const std::string& what);
@@ -84,7 +86,7 @@ private:
     const library::ComponentDefinition& def_;
     const diagram::Component& comp_;
     std::string path_;
-    std::string dataFolder_;
+    io::DataFileAccess dataAccess_;
     std::unordered_map<std::string, ParamValue> done_;
     std::unordered_map<std::string, std::exception_ptr> failed_; // evaluated early, and refused
     std::set<std::string> inProgress_;

@@ -426,13 +426,30 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
     return d;
 }
 
+namespace {
+
+// A diagram used as a subsystem. Its file names the data files of its parts (a table's
+// fileName): relative names are relative to that file's folder, not to the folder of a
+// diagram using the subsystem.
+diagram::Diagram subsystemDiagram(const std::string& text, const std::string& path)
+{
+    diagram::Diagram sub = diagram::parseDiagram(text, path);
+    std::error_code ec;
+    const std::filesystem::path file = std::filesystem::absolute(std::filesystem::path(path), ec);
+    if (!path.empty() && !ec)
+        sub.folder = file.parent_path().string();
+    return sub;
+}
+
+} // namespace
+
 ParsedFile parseLibraryText(const std::string& text, const std::string& path)
 {
     ParsedFile out;
     if (isEnumerationText(text))
         out.enumeration = parseEnumeration(text, path);
     else if (isDiagramText(text))
-        out.definition = subsystemDefinition(std::make_shared<const diagram::Diagram>(diagram::parseDiagram(text, path)), path);
+        out.definition = subsystemDefinition(std::make_shared<const diagram::Diagram>(subsystemDiagram(text, path)), path);
     else
         out.definition = parseDefinition(text, path);
     return out;

@@ -51,8 +51,10 @@ bool affineInTime(const flatten::FlatModel& f, NodeId d, double& a, double& b, b
             discrete = true;
             // integer(), floor() and ceil() of time stay state events, as in Dymola,
             // which locates them by crossing functions (OneWayClutch's pulse period
-            // starting at 1.6 s is one of its state events).
-            if (f.vars[static_cast<size_t>(n.index)].generated)
+            // starting at 1.6 s is one of its state events). Their relations read the
+            // value itself; those of a table's event counter read pre(count), and the
+            // next table point is a time event (flatten/lower.cpp).
+            if (n.op == expr::Op::Disc && f.vars[static_cast<size_t>(n.index)].generated)
                 onlyTime = false;
         }
     });

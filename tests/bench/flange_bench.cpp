@@ -12,9 +12,12 @@
 //  - compile once, run many (engine/api/model.hpp): CoupledClutches and the 10,000 chain
 //    run again from their compiled model, as they are and after a parameter edit, beside
 //    the lone run's initialization and integration (`flange-bench --reruns`: this alone).
+//  - a drive cycle read from a CSV table of 10^3 to 10^6 rows at 1 kHz (issue 33): the
+//    time per step and per event, and the peak memory beside its budget, each size in a
+//    process of its own (FLANGE_BENCH_TABLE_ROWS: the largest, default 10^6).
 // Figures only: no pass/fail (timing goals live here, not in tests). CPU times are the
 // steadier figure on a shared machine.
-// Usage: flange-bench [SOURCE_DIR [REFERENCE_DIR [MAX_CHAIN_N]]]
+// Usage: flange-bench [--tables] [SOURCE_DIR [REFERENCE_DIR [MAX_CHAIN_N]]]
 #include "app/allocator_tuning.hpp"
 #include "engine/api/model.hpp"
 #include "engine/api/simulation.hpp"
@@ -30,6 +33,7 @@
 #include <nlohmann/json.hpp>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -405,6 +409,136 @@ void reruns(const flange::library::Library& lib, const fs::path& root)
     rerun("chain of 10,000", flange::Model::compile(chain, shared), "springDamper5000.c", 2e4, 1);
 }
 
+// ---------- long tables (issue 33)
+
+// A drive cycle sampled at 1 kHz, rows 0, 1 ms, ...: speed 10 sin(0.3 t) + 0.5 sin(7 t).
+fs::path writeCycleTable(const fs::path& dir, long rows, double dt)
+{
+    const fs::path path = dir / ("cycle" + std::to_string(rows) + ".csv");
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    if (!f)
+        throw flange::badInput(path.string() + ": cannot write");
+    std::fputs("time,speed\n", f);
+    for (long i = 0; i < rows; ++i) {
+        const double t = static_cast<double>(i) * dt;
+        std::fprintf(f, "%.17g,%.17g\n", t, 10 * std::sin(0.3 * t) + 0.5 * std::sin(7 * t));
+    }
+    std::fclose(f);
+    return path;
+}
+
+// One second of the cycle from its middle (so the first event count is a search, not 0):
+// the table drives an inertia's speed.
+flange::diagram::Diagram cycleDiagram(const fs::path& table, double middle, bool timeEvents)
+{
+    const std::string events = timeEvents ? "TimeEvents.Always" : "TimeEvents.NoTimeEvents";
+    auto d = flange::diagram::parseDiagram(
+        R"({"format": "flange-diagram", "version": 1, "name": "cycle", "experiment": {"stopTime": 1, "interval": 0.01},
+  "components": [{"name": "cycle", "type": "Blocks.Sources.CombiTimeTable", "parameters": {"tableOnFile": true,
+      "fileName": ")" + table.filename().string() + R"(", "shiftTime": )" + std::to_string(-middle) +
+            R"(, "timeEvents": ")" + events + R"("}},
+    {"name": "speed", "type": "Rotational.Sources.Speed", "parameters": {"exact": true}},
+    {"name": "inertia", "type": "Rotational.Components.Inertia", "parameters": {"J": 2}}],
+  "connections": [{"from": "cycle.y[1]", "to": "speed.w_ref"}, {"from": "speed.flange", "to": "inertia.flange_a"}]})",
+        "cycle");
+    d.folder = table.parent_path().string();
+    return d;
+}
+
+struct TableRun {
+    double translateMs = 0, integrateMs = 0, peakMb = 0;
+    long steps = 0, events = 0;
+};
+
+// Translates and runs in a child process, so that each size's peak memory is its own.
+TableRun runTableInChild(const flange::library::Library& lib, const fs::path& table, double middle, bool timeEvents)
+{
+    int fds[2];
+    if (pipe(fds) != 0)
+        throw flange::badInput("pipe failed");
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        TableRun r;
+        try {
+            const double c0 = cpuMs();
+            auto model = flange::compileModel(cycleDiagram(table, middle, timeEvents), lib);
+            r.translateMs = cpuMs() - c0;
+            // The least of a few runs: one run is a millisecond or less.
+            flange::SimulationStats st;
+            r.integrateMs = 1e300;
+            for (int k = 0; k < 20; ++k) {
+                LastValueSink sink;
+                const double c1 = cpuMs();
+                st = flange::simulate(*model, {}, sink);
+                r.integrateMs = std::min(r.integrateMs, cpuMs() - c1);
+            }
+            r.steps = st.steps;
+            r.events = st.timeEvents;
+            r.peakMb = peakRssMb();
+        } catch (const flange::Error& e) {
+            std::fprintf(stderr, "flange-bench: %s\n", e.what());
+            r.steps = -1;
+        }
+        if (write(fds[1], &r, sizeof r) != static_cast<ssize_t>(sizeof r))
+            _exit(1);
+        _exit(0);
+    }
+    close(fds[1]);
+    TableRun r;
+    r.steps = -1;
+    if (read(fds[0], &r, sizeof r) != static_cast<ssize_t>(sizeof r))
+        r.steps = -1;
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return r;
+}
+
+void longTables(const flange::library::Library& lib)
+{
+    long largest = 1000000;
+    if (const char* e = std::getenv("FLANGE_BENCH_TABLE_ROWS"))
+        largest = std::atol(e);
+    const double dt = 0.001;
+    const fs::path dir = fs::temp_directory_path() / ("flange-bench-tables-" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::printf("\ndrive cycle from a CSV table at 1 kHz, 1 s from the table's middle, CPU ms; per step and per "
+                "event: the run with time events (Always) over its steps and its events; NoTimeEvents: its run, and "
+                "over the 500-row table's (each the least of 20 runs):\n");
+    std::printf("%8s %10s %7s %7s %10s %9s %10s %10s %9s %10s %10s\n", "rows", "translate", "steps", "events",
+                "integrate", "us/step", "us/event", "NoTimeEv", "(ratio)", "peak MB", "of budget");
+    // The baseline: a table of 500 rows (0.5 s at 1 kHz: the run's second half extrapolates).
+    const fs::path small = writeCycleTable(dir, 500, dt);
+    const TableRun base = runTableInChild(lib, small, 0.0, true);
+    const TableRun baseNoEvents = runTableInChild(lib, small, 0.0, false);
+    auto perStep = [](const TableRun& r) { return 1e3 * r.integrateMs / static_cast<double>(std::max(1L, r.steps)); };
+    auto perEvent = [](const TableRun& r) { return 1e3 * r.integrateMs / static_cast<double>(std::max(1L, r.events)); };
+    std::printf("%8d %10.1f %7ld %7ld %10.3f %9.2f %10.2f %10.3f %9s %10.1f %10s\n", 500, base.translateMs, base.steps,
+                base.events, base.integrateMs, perStep(base), perEvent(base), baseNoEvents.integrateMs, "",
+                std::max(base.peakMb, baseNoEvents.peakMb), "(baseline)");
+    const double baseMb = std::max(base.peakMb, baseNoEvents.peakMb);
+    for (long rows = 1000; rows <= largest; rows *= 10) {
+        const fs::path table = writeCycleTable(dir, rows, dt);
+        const double middle = 0.5 * static_cast<double>(rows - 1) * dt;
+        const TableRun with = runTableInChild(lib, table, middle, true);
+        const TableRun without = runTableInChild(lib, table, middle, false);
+        fs::remove(table);
+        if (with.steps < 0 || without.steps < 0) {
+            std::printf("%8ld failed\n", rows);
+            continue;
+        }
+        // Issue 33's budget: the baseline plus 4 x rows x columns x 8 bytes.
+        const double budgetMb = 4.0 * static_cast<double>(rows) * 2 * 8 / (1024 * 1024);
+        const double peakMb = std::max(with.peakMb, without.peakMb);
+        std::printf("%8ld %10.1f %7ld %7ld %10.3f %9.2f %10.2f %10.3f %8.2fx %10.1f %9.0f%%\n", rows, with.translateMs,
+                    with.steps, with.events, with.integrateMs, perStep(with), perEvent(with), without.integrateMs,
+                    without.integrateMs / std::max(1e-3, baseNoEvents.integrateMs), peakMb,
+                    100 * (peakMb - baseMb) / budgetMb);
+    }
+    fs::remove_all(dir);
+}
+
 int run(int argc, char** argv);
 
 } // namespace
@@ -414,7 +548,9 @@ int main(int argc, char** argv)
     flange::app::tuneAllocator(); // as the executables do, so the figures are theirs
     std::setvbuf(stdout, nullptr, _IOLBF, 0); // figures appear as they are measured
     if (argc > 1 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h")) {
-        std::printf("usage: flange-bench [SOURCE_DIR [REFERENCE_DIR [LARGEST_N]]]\n"
+        std::printf("usage: flange-bench [--tables] [SOURCE_DIR [REFERENCE_DIR [LARGEST_N]]]\n"
+                    "  --tables       only the long-table figures (FLANGE_BENCH_TABLE_ROWS: the largest table,\n"
+                    "                 default 1000000)\n"
                     "  SOURCE_DIR     the Flange source tree (default: the one this was built from)\n"
                     "  REFERENCE_DIR  Dymola's reference kit (default: SOURCE_DIR/../shared/msl-reference)\n"
                     "  LARGEST_N      the longest drive-line chain to time (default 10000)\n"
@@ -441,6 +577,11 @@ int run(int argc, char** argv)
         reruns(lib, root);
         return 0;
     }
+    const bool tablesOnly = argc > 1 && std::string(argv[1]) == "--tables";
+    if (tablesOnly) {
+        --argc;
+        ++argv;
+    }
     fs::path root = argc > 1 ? fs::path(argv[1]) : fs::path(FLANGE_SOURCE_DIR);
     fs::path refs = argc > 2 ? fs::path(argv[2]) : root / ".." / "shared" / "msl-reference";
     int maxN = argc > 3 ? std::atoi(argv[3]) : 10000;
@@ -451,10 +592,13 @@ int run(int argc, char** argv)
     lib.resolve();
     std::printf("library: %zu definitions loaded in %.1f ms (%.1f ms CPU)\n\n", lib.size(), ms(l0, clock_type::now()),
                 cpuMs() - lc0);
-    mslExamples(root, refs);
-    chains(root, lib, maxN);
-    reruns(lib, root);
-    flange::bench::sweepThroughput(root, lib);
+    if (!tablesOnly) {
+        mslExamples(root, refs);
+        chains(root, lib, maxN);
+        reruns(lib, root);
+        flange::bench::sweepThroughput(root, lib);
+    }
+    longTables(lib);
     return 0;
 }
 

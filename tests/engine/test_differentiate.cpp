@@ -55,7 +55,7 @@ TEST_CASE("table interpolation differentiates to its slope")
 {
     Pool p;
     Table t;
-    t.rows = {{0, 1, 0}, {1, 3, 0}, {3, 4, 0}};
+    t.rows = std::vector<std::vector<double>>{{0, 1, 0}, {1, 3, 0}, {3, 4, 0}};
     int32_t id = p.addTable(t);
     NodeId e = p.interp(id, p.mul(p.constant(2), p.var(0)), 2);
     NodeId d = partial(p, e, 0);
@@ -74,14 +74,14 @@ TEST_CASE("a table of one row folds to its constant column values, whatever it i
     // efficiency): folded, a gear's equations stay affine in its torques.
     Pool p;
     Table t;
-    t.rows = {{0, 0.8, 0.7, 1.5}};
+    t.rows = std::vector<std::vector<double>>{{0, 0.8, 0.7, 1.5}};
     int32_t id = p.addTable(t);
     NodeId u = p.unary(Op::Abs, p.var(0));
     CHECK(p.interp(id, u, 2) == p.constant(0.8));
     CHECK(p.interp(id, u, 4) == p.constant(1.5));
     CHECK(p.interp(id, u, 3, true) == p.zero());
     Table two;
-    two.rows = {{0, 0.8}, {1, 0.7}};
+    two.rows = std::vector<std::vector<double>>{{0, 0.8}, {1, 0.7}};
     CHECK_FALSE(p.isConst(p.interp(p.addTable(two), u, 2)));
 }
 

@@ -122,11 +122,12 @@ TEST_CASE("extrapolation: hold, last two points, periodic, none")
 TEST_CASE("a table's order is checked for its interpolation")
 {
     using expr::tableOrderDefect;
-    CHECK(tableOrderDefect({{0, 0}, {1, 1}, {1, 2}}, {}).empty()); // a jump is fine for linear segments
-    CHECK_THAT(tableOrderDefect({{0, 0}, {2, 1}, {1, 2}}, {}), Catch::Contains("must not decrease"));
-    CHECK_THAT(tableOrderDefect({{0, 0}, {1, 1}, {1, 2}}, {Smoothness::ContinuousDerivative, {}, {}}),
+    using Rows = std::vector<std::vector<double>>;
+    CHECK(tableOrderDefect(Rows{{0, 0}, {1, 1}, {1, 2}}, {}).empty()); // a jump is fine for linear segments
+    CHECK_THAT(tableOrderDefect(Rows{{0, 0}, {2, 1}, {1, 2}}, {}), Catch::Contains("must not decrease"));
+    CHECK_THAT(tableOrderDefect(Rows{{0, 0}, {1, 1}, {1, 2}}, {Smoothness::ContinuousDerivative, {}, {}}),
                Catch::Contains("increase strictly"));
-    CHECK_THAT(tableOrderDefect({{1, 0}, {1, 1}}, {Smoothness::LinearSegments, Extrapolation::Periodic, {}}),
+    CHECK_THAT(tableOrderDefect(Rows{{1, 0}, {1, 1}}, {Smoothness::LinearSegments, Extrapolation::Periodic, {}}),
                Catch::Contains("positive period"));
 }
 
@@ -184,11 +185,11 @@ TEST_CASE("bad table files are reported with file, line and component")
     CHECK_THAT(message("nowhere.csv"), Catch::Contains("component 'table' (Blocks.Sources.CombiTimeTable)") &&
                                            Catch::Contains("nowhere.csv: cannot read"));
     CHECK_THAT(message("ragged.csv"), Catch::Contains("ragged.csv:3: this row has 3 values, the rows before have 2"));
-    CHECK_THAT(message("notanumber.csv"), Catch::Contains("notanumber.csv:3: \"x\" is not a number"));
+    CHECK_THAT(message("notanumber.csv"), Catch::Contains("notanumber.csv:3: value 2 is not a number"));
     CHECK_THAT(message("decreasing.csv"), Catch::Contains("decreasing.csv:3: time (first column) 1 comes after 2"));
     CHECK_THAT(message("short.txt"), Catch::Contains("short.txt:2: table load declares 3 rows but has 2"));
     CHECK_THAT(message("profile.txt", R"(, "tableName": "missing")"),
-               Catch::Contains("no table named 'missing' (the file has other, load)"));
+               Catch::Contains("no table named 'missing' (the file has 2 tables)"));
 }
 
 TEST_CASE("constant segments step exactly at the table time, as a time event")

@@ -254,7 +254,9 @@ void SimulationWorkspace::refreshResults()
 
 void SimulationWorkspace::simulate()
 {
-    lastRun_ = std::make_shared<const diagram::Diagram>(document_->rootDiagram());
+    diagram::Diagram run = document_->rootDiagram();
+    dataFiles_.grant(run, *document_->sharedLibrary(), document_->filePath(), window_);
+    lastRun_ = std::make_shared<const diagram::Diagram>(std::move(run));
     if (!variablesDock_->isVisible())
         variablesDock_->show();
     controller_->start(lastRun_, document_->sharedLibrary());

@@ -4,6 +4,8 @@
 // the status bar, Simulate / Stop / Auto re-simulate, and the exports. MainWindow creates
 // one and hands it the pieces of the editor it must talk to; it keeps no state of the
 // diagram itself (the plot set-up lives in the document's "plot" key).
+#include "ui/simulation/data_file_permissions.hpp"
+
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
@@ -53,6 +55,8 @@ public:
 
     void simulate();
     void stop();
+    // Whether Simulate asks before reading data files outside the diagram's folder.
+    void setAskBeforeReadingFiles(bool ask) { dataFiles_.setAsking(ask); }
     // Writes the current results (all variables, or only the plotted ones) as
     // `flange-sim -o` does; false with a reason when there is nothing to write or the
     // file cannot be written.
@@ -79,6 +83,7 @@ private:
     void exportPlotDialog();
 
     QMainWindow* window_;
+    DataFilePermissions dataFiles_;
     DiagramDocument* document_;
     DiagramScene* scene_;
     DiagramView* view_;
