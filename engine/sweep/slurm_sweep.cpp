@@ -149,19 +149,26 @@ void writeSetup(const fs::path& dir, const SlurmSetup& s)
     writeFile(dir / "slurm.json", j.dump(2) + "\n");
 }
 
-// The whole lines of a task file: run -> line (with its '\n'); the first line of a run wins.
-void readTaskLines(const fs::path& path, std::map<size_t, std::string>& runs)
+// Reads a task file's whole records into `runs` (run -> its text with the final '\n'; the
+// first of a run wins) and returns the length of the text they make. A record ends at a
+// '\n' outside quotes (a message may hold line breaks); a record cut by a kill is left out.
+size_t readTaskRecords(const std::string& text, std::map<size_t, std::string>& runs)
 {
-    const std::string text = readFile(path);
     size_t begin = 0;
-    for (size_t end; (end = text.find('\n', begin)) != std::string::npos; begin = end + 1) {
-        const std::string line = text.substr(begin, end + 1 - begin);
-        size_t run = 0, digits = 0;
-        while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9')
-            run = run * 10 + static_cast<size_t>(line[digits++] - '0');
-        if (digits > 0 && line[digits] == ',')
-            runs.emplace(run, line);
+    bool quoted = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '"')
+            quoted = !quoted;
+        else if (text[i] == '\n' && !quoted) {
+            size_t run = 0, digits = begin;
+            while (digits < i && text[digits] >= '0' && text[digits] <= '9')
+                run = run * 10 + static_cast<size_t>(text[digits++] - '0');
+            if (digits > begin && text[digits] == ',')
+                runs.emplace(run, text.substr(begin, i + 1 - begin));
+            begin = i + 1;
+        }
     }
+    return begin;
 }
 
 // Writes each finished run of a task as its line of runs.csv, with its number in the plan.
@@ -409,7 +416,7 @@ std::map<size_t, std::string> finishedRuns(const fs::path& dir)
     for (const Batch& b : readBatches(dir))
         for (size_t t = 0; t < b.tasks; ++t)
             if (fs::exists(taskRunsFile(dir, b.number, t)))
-                readTaskLines(taskRunsFile(dir, b.number, t), runs);
+                readTaskRecords(readFile(taskRunsFile(dir, b.number, t)), runs);
     return runs;
 }
 
@@ -484,13 +491,12 @@ SweepSummary runSlurmTask(const fs::path& dir, size_t batchNumber, size_t task, 
         throw badInput(batchFile(dir, batchNumber, ".runs").string() + ": batch " + std::to_string(batchNumber) +
                        " has " + std::to_string(batch.tasks) + " tasks, not task " + std::to_string(task));
     const fs::path file = taskRunsFile(dir, batchNumber, task);
-    // A task run again (Slurm requeued it) keeps the runs it finished: only whole lines count,
-    // and a line cut by the kill is dropped so that the next one starts on its own line.
+    // A task run again (Slurm requeued it) keeps the runs it finished: only whole records count,
+    // and one cut by the kill is dropped so that the next one starts on its own line.
     std::map<size_t, std::string> done;
     if (fs::exists(file)) {
-        readTaskLines(file, done);
         const std::string text = readFile(file);
-        const size_t whole = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+        const size_t whole = readTaskRecords(text, done);
         if (whole != text.size())
             fs::resize_file(file, whole);
     }
