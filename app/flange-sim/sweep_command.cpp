@@ -141,6 +141,9 @@ int runSweepCommand(const QStringList& args)
     lib.require(flange::library::typesUsedBy(diagram));
     lib.resolve();
 
+    for (const QCommandLineOption* o : {&partition, &chunks, &timeLimit, &account, &dryRun})
+        if (parser.isSet(*o) && !parser.isSet(slurm))
+            throw flange::badInput("--" + o->names().constFirst().toStdString() + " is an option of --slurm");
     if (parser.isSet(slurm)) {
         flange::sweep::SlurmSetup setup;
         setup.model = pos[1].toStdString();
