@@ -10,6 +10,12 @@ local_slurm_reason=
 
 local_slurm_stop() {
   local pid
+  # Jobs still running (a test that failed half-way) end first, so that no task outlives
+  # the daemons: its slurmstepd and flange-sim go with the job.
+  if [ ${#local_slurm_pids[@]} -gt 0 ] && [ -n "$(squeue -h 2> /dev/null)" ]; then
+    scancel --me 2> /dev/null
+    for _ in $(seq 1 100); do [ -z "$(squeue -h 2> /dev/null)" ] && break; sleep 0.1; done
+  fi
   for pid in "${local_slurm_pids[@]}"; do kill "$pid" 2> /dev/null; done
   for pid in "${local_slurm_pids[@]}"; do
     for _ in $(seq 1 50); do kill -0 "$pid" 2> /dev/null || break; sleep 0.1; done
