@@ -64,7 +64,8 @@ size_t maxArraySize()
 std::string submit(const std::filesystem::path& dir, size_t batch, const std::filesystem::path& script)
 {
     const ProgramOutput r =
-        runProgram("sbatch", {"--parsable", QString::fromStdString(script.string())}, QString::fromStdString(dir.string()));
+        runProgram("sbatch", {"--parsable", QString::fromStdString(script.string())},
+                   QString::fromStdString(dir.string()));
     if (!r.ran || r.status != 0)
         throw flange::badInput("sbatch " + script.string() + " failed: " +
                                (r.err.isEmpty() ? std::string("exit status ") + std::to_string(r.status)
@@ -196,7 +197,7 @@ int resumeCommand(const std::filesystem::path& dir, std::optional<size_t> chunks
         const size_t b = batches.back().number;
         bool started = false;
         for (size_t t = 0; t < batches.back().tasks && !started; ++t)
-            started = std::filesystem::exists(dir / "tasks" / ("runs-" + std::to_string(b) + "-" + std::to_string(t) + ".csv"));
+            started = std::filesystem::exists(sweep::taskRunsFile(dir, b, t));
         if (!started) {
             const std::filesystem::path script = dir / ("batch-" + std::to_string(b) + ".sbatch");
             const std::string job = submit(dir, b, script);
@@ -241,7 +242,8 @@ int submitSlurmSweep(const sweep::SweepDefinition& definition, flange::diagram::
     for (std::string& d : setup.library)
         d = std::filesystem::absolute(d).lexically_normal().string();
     const size_t maxTasks = dryRun ? sweep::kDefaultMaxArraySize : maxArraySize();
-    const std::filesystem::path script = sweep::writeSlurmSweep(definition, std::move(model), lib, setup, dir, maxTasks);
+    const std::filesystem::path script =
+        sweep::writeSlurmSweep(definition, std::move(model), lib, setup, dir, maxTasks);
     const sweep::Batch batch = sweep::readBatches(dir).front();
     if (dryRun) {
         std::fprintf(stderr, "sweep: %zu runs in %zu array tasks: %s (not submitted; sbatch it, or flange-sim "
@@ -260,7 +262,8 @@ int runSlurmCommand(const QStringList& args)
     const QString command = args.value(1);
     QCommandLineParser parser;
     parser.setApplicationDescription("Flange headless simulator: sweeps on a Slurm cluster.\n\n"
-                                     "  flange-sim sweep-status DIR | sweep-collect DIR | sweep-resume DIR [--chunks N] "
+                                     "  flange-sim sweep-status DIR | sweep-collect DIR | "
+                                     "sweep-resume DIR [--chunks N] "
                                      "[--dry-run]\n  flange-sim sweep-chunk DIR --batch B --task K [--jobs N] "
                                      "(what each array task runs)");
     parser.addHelpOption();
@@ -282,9 +285,12 @@ int runSlurmCommand(const QStringList& args)
         return statusCommand(dir);
     if (command == "sweep-collect")
         return collectCommand(dir);
-    if (command == "sweep-resume")
-        return resumeCommand(dir, parser.isSet("chunks") ? std::optional(wholeOption(parser, "chunks", 1, 1'000'000)) : std::nullopt,
-                      parser.isSet("dry-run"));
+    if (command == "sweep-resume") {
+        std::optional<size_t> chunks;
+        if (parser.isSet("chunks"))
+            chunks = wholeOption(parser, "chunks", 1, 1'000'000);
+        return resumeCommand(dir, chunks, parser.isSet("dry-run"));
+    }
     if (command == "sweep-chunk") {
         if (!parser.isSet("batch") || !parser.isSet("task"))
             throw flange::badInput("sweep-chunk needs --batch B and --task K");

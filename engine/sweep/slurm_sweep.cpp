@@ -1,9 +1,6 @@
 #include "engine/sweep/slurm_sweep.hpp"
 
-#include "engine/about/versions.hpp"
-#include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
-#include "engine/io/csv_writer.hpp"
 #include "engine/io/json_input.hpp"
 #include "engine/sweep/run_executor.hpp"
 #include "engine/sweep/sweep_folder.hpp"
@@ -12,7 +9,6 @@
 #include <cinttypes>
 #include <cstdio>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 namespace flange::sweep {
@@ -41,19 +37,6 @@ void writeFile(const fs::path& path, const std::string& text)
         throw badInput(path.string() + ": cannot be written");
 }
 
-// A word for a POSIX shell: single quotes, each ' written as '\''.
-std::string shellQuote(const std::string& text)
-{
-    std::string out = "'";
-    for (char c : text) {
-        if (c == '\'')
-            out += "'\\''";
-        else
-            out += c;
-    }
-    return out + "'";
-}
-
 fs::path batchFile(const fs::path& dir, size_t batch, const char* extension)
 {
     return dir / ("batch-" + std::to_string(batch) + extension);
@@ -61,10 +44,14 @@ fs::path batchFile(const fs::path& dir, size_t batch, const char* extension)
 
 std::string taskName(size_t batch, size_t task) { return std::to_string(batch) + "-" + std::to_string(task); }
 
+} // namespace
+
 fs::path taskRunsFile(const fs::path& dir, size_t batch, size_t task)
 {
     return dir / "tasks" / ("runs-" + taskName(batch, task) + ".csv");
 }
+
+namespace {
 
 // Consecutive runs as stretches: "a-b", or "a" alone; joined by `separator`.
 std::string stretches(const std::vector<size_t>& runs, const char* separator)
@@ -95,6 +82,8 @@ void writeBatch(const fs::path& dir, const Batch& batch)
     writeFile(batchFile(dir, batch.number, ".runs"), text);
 }
 
+} // namespace
+
 Batch readBatch(const fs::path& dir, size_t number)
 {
     const fs::path path = batchFile(dir, number, ".runs");
@@ -120,6 +109,8 @@ Batch readBatch(const fs::path& dir, size_t number)
     }
     return b;
 }
+
+namespace {
 
 Json optionalNumber(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 
@@ -149,11 +140,12 @@ void writeSetup(const fs::path& dir, const SlurmSetup& s)
     writeFile(dir / "slurm.json", j.dump(2) + "\n");
 }
 
-// Reads a task file's whole records into `runs` (run -> its text with the final '\n'; the
-// first of a run wins) and returns the length of the text they make. A record ends at a
-// '\n' outside quotes (a message may hold line breaks); a record cut by a kill is left out.
-size_t readTaskRecords(const std::string& text, std::map<size_t, std::string>& runs)
+} // namespace
+
+// A record ends at a '\n' outside quotes: a message may hold line breaks.
+size_t readTaskRecords(const fs::path& file, std::map<size_t, std::string>& runs)
 {
+    const std::string text = readFile(file);
     size_t begin = 0;
     bool quoted = false;
     for (size_t i = 0; i < text.size(); ++i) {
@@ -171,37 +163,7 @@ size_t readTaskRecords(const std::string& text, std::map<size_t, std::string>& r
     return begin;
 }
 
-// Writes each finished run of a task as its line of runs.csv, with its number in the plan.
-class TaskFile : public SweepListener {
-public:
-    TaskFile(fs::path dir, fs::path file, const SweepPlan& plan, const std::vector<size_t>& runs)
-        : dir_(std::move(dir)), file_(std::move(file)), plan_(plan), runs_(runs)
-    {
-        out_ = std::fopen(file_.c_str(), "ab");
-        if (!out_)
-            throw badInput(file_.string() + ": cannot be written");
-    }
-    ~TaskFile() override { std::fclose(out_); }
-    void finished(const RunResult& r) override
-    {
-        line_.clear();
-        appendRunsCsvLine(line_, runs_[r.run], plan_.values[r.run], r);
-        if (std::fwrite(line_.data(), 1, line_.size(), out_) != line_.size() || std::fflush(out_) != 0)
-            throw badInput(file_.string() + ": writing failed (is the disk full?)");
-    }
-    std::unique_ptr<ResultSink> openSignals(size_t run) override
-    {
-        return std::make_unique<io::CsvWriter>((dir_ / ("run-" + std::to_string(runs_[run]) + ".csv")).string());
-    }
-    void closeSignals(ResultSink& sink) override { static_cast<io::CsvWriter&>(sink).finish(); }
-
-private:
-    fs::path dir_, file_;
-    const SweepPlan& plan_;        // the task's runs only
-    const std::vector<size_t>& runs_; // their numbers in the whole plan
-    std::FILE* out_ = nullptr;
-    std::string line_;
-};
+namespace {
 
 size_t tasksFor(size_t runs, size_t chunks, size_t maxArraySize)
 {
@@ -241,76 +203,6 @@ std::vector<size_t> taskRuns(const Batch& batch, size_t task)
 }
 
 std::string describeRuns(const std::vector<size_t>& runs) { return stretches(runs, ", "); }
-
-std::string arrayJobScript(const fs::path& dir, const SlurmSetup& setup, const Batch& batch)
-{
-    const std::string b = std::to_string(batch.number);
-    std::string s = "#!/bin/bash\n";
-    s += "# A Flange sweep as a Slurm array job: batch " + b + ", " + std::to_string(batch.runs.size()) +
-         " runs of the plan in " + std::to_string(batch.tasks) + " tasks (written by flange-sim " +
-         setup.flangeVersion + ").\n";
-    s += "# Each task runs its slice of DIR/batch-" + b +
-         ".runs with flange-sim sweep-chunk and writes DIR/tasks/runs-" + b + "-<task>.csv,\n";
-    s += "# its messages to task-" + b + "-<task>.log and, when flange-sim returned, its exit status to task-" + b +
-         "-<task>.done.\n";
-    s += "# The compute nodes must reach the sweep folder, the model and flange-sim at the paths below:\n";
-    s += "# a file system shared with the submitting machine, and the flange .deb (version " + setup.flangeVersion +
-         ") installed on every node.\n";
-    s += "#SBATCH --job-name=flange-sweep\n";
-    s += "#SBATCH --array=0-" + std::to_string(batch.tasks - 1) + "\n";
-    s += "#SBATCH --ntasks=1\n";
-    s += "#SBATCH --cpus-per-task=1\n";
-    s += "#SBATCH --output=/dev/null\n";
-    if (!setup.slurm.partition.empty())
-        s += "#SBATCH --partition=" + setup.slurm.partition + "\n";
-    if (!setup.slurm.account.empty())
-        s += "#SBATCH --account=" + setup.slurm.account + "\n";
-    if (!setup.slurm.timeLimit.empty())
-        s += "#SBATCH --time=" + setup.slurm.timeLimit + "\n";
-    s += "set -u\n";
-    s += "sweep=" + shellQuote(fs::absolute(dir).lexically_normal().string()) + "\n";
-    s += "flange_sim=" + shellQuote(setup.flangeSim) + "\n";
-    s += "task=${SLURM_ARRAY_TASK_ID:?submit this script with sbatch: it is an array job}\n";
-    s += "exec > \"$sweep/tasks/task-" + b + "-$task.log\" 2>&1\n";
-    s += "\"$flange_sim\" sweep-chunk \"$sweep\" --batch " + b + " --task \"$task\" --jobs \"${SLURM_CPUS_PER_TASK:-1}\"\n";
-    s += "status=$?\n";
-    s += "echo \"$status\" > \"$sweep/tasks/task-" + b + "-$task.done\"\n";
-    s += "exit \"$status\"\n";
-    return s;
-}
-
-std::optional<size_t> parseMaxArraySize(const std::string& text)
-{
-    static const std::regex line(R"((?:^|\n)\s*MaxArraySize\s*=\s*(\d+))");
-    std::smatch m;
-    if (!std::regex_search(text, m, line))
-        return std::nullopt;
-    return static_cast<size_t>(std::stoull(m[1].str()));
-}
-
-std::map<std::string, std::map<size_t, std::string>> parseSqueue(const std::string& text)
-{
-    std::map<std::string, std::map<size_t, std::string>> jobs;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        std::string job, task, state;
-        if (!(fields >> job >> task >> state))
-            continue;
-        if (task.find_first_not_of("0123456789") != std::string::npos) // "N/A": not an array job
-            continue;
-        jobs[job][static_cast<size_t>(std::stoull(task))] = state;
-    }
-    return jobs;
-}
-
-void checkSlurmValue(const std::string& option, const std::string& value)
-{
-    static const std::regex allowed(R"([A-Za-z0-9_.:,+\-]+)");
-    if (!std::regex_match(value, allowed))
-        throw badInput(option + " '" + value + "': only letters, digits and _ . : , + - are accepted");
-}
 
 fs::path writeSlurmSweep(const SweepDefinition& definition, diagram::Diagram model, const library::Library& lib,
                          const SlurmSetup& given, const fs::path& dir, size_t maxArraySize)
@@ -416,7 +308,7 @@ std::map<size_t, std::string> finishedRuns(const fs::path& dir)
     for (const Batch& b : readBatches(dir))
         for (size_t t = 0; t < b.tasks; ++t)
             if (fs::exists(taskRunsFile(dir, b.number, t)))
-                readTaskRecords(readFile(taskRunsFile(dir, b.number, t)), runs);
+                readTaskRecords(taskRunsFile(dir, b.number, t), runs);
     return runs;
 }
 
@@ -471,66 +363,6 @@ std::optional<fs::path> writeResumeBatch(const fs::path& dir, std::optional<size
         return std::nullopt;
     batch.tasks = tasksFor(batch.runs.size(), chunks.value_or(setup.slurm.chunks), maxArraySize);
     return writeBatchAndScript(dir, setup, batch);
-}
-
-SweepSummary runSlurmTask(const fs::path& dir, size_t batchNumber, size_t task, unsigned jobs,
-                          const std::function<bool()>& cancelled)
-{
-    const SlurmSetup setup = readSlurmSetup(dir);
-    if (setup.flangeVersion != about::flangeVersion())
-        throw badInput(dir.string() + ": the sweep was written by flange-sim " + setup.flangeVersion +
-                       ", this is flange-sim " + about::flangeVersion() +
-                       "; install that version on the nodes (its runs would not be comparable)");
-    const std::string hash = sweepHash(setup.model, dir / "sweep.json");
-    if (hash != setup.hash)
-        throw badInput(setup.model + ": the model or " + (dir / "sweep.json").string() +
-                       " changed since the sweep was written (" + hash + ", not " + setup.hash +
-                       "); its runs would not be comparable: start a new sweep");
-    const Batch batch = readBatch(dir, batchNumber);
-    if (task >= batch.tasks)
-        throw badInput(batchFile(dir, batchNumber, ".runs").string() + ": batch " + std::to_string(batchNumber) +
-                       " has " + std::to_string(batch.tasks) + " tasks, not task " + std::to_string(task));
-    const fs::path file = taskRunsFile(dir, batchNumber, task);
-    // A task run again (Slurm requeued it) keeps the runs it finished: only whole records count,
-    // and one cut by the kill is dropped so that the next one starts on its own line.
-    std::map<size_t, std::string> done;
-    if (fs::exists(file)) {
-        const std::string text = readFile(file);
-        const size_t whole = readTaskRecords(text, done);
-        if (whole != text.size())
-            fs::resize_file(file, whole);
-    }
-    std::vector<size_t> runs;
-    for (size_t r : taskRuns(batch, task))
-        if (!done.count(r))
-            runs.push_back(r);
-
-    const SweepDefinition definition = readSweepFile((dir / "sweep.json").string());
-    diagram::Diagram model = diagram::loadDiagram(setup.model);
-    library::Library lib;
-    for (const auto& f : library::Library::defaultFolders())
-        lib.indexFolder(f);
-    for (const std::string& d : setup.library)
-        lib.indexFolder(d);
-    lib.require(library::typesUsedBy(model));
-    lib.resolve();
-    PreparedSweep p = prepareSweep(definition, std::move(model), lib);
-    if (p.plan.runs() != setup.runs)
-        throw internalError(setup.model, "the plan has " + std::to_string(p.plan.runs()) + " runs, slurm.json says " +
-                                             std::to_string(setup.runs));
-    SweepPlan mine;
-    mine.parameters = p.plan.parameters;
-    for (size_t r : runs)
-        mine.values.push_back(p.plan.values[r]);
-    SimulationOptions options;
-    options.stopTime = setup.stopTime;
-    options.interval = setup.interval;
-    options.tolerance = setup.tolerance;
-    options.maxRows = 10'000'000;
-    const MetricSet metrics(definition.metrics);
-    DiagramRunExecutor executor(std::move(p.model), lib, p.targets, options);
-    TaskFile listener(dir, file, mine, runs);
-    return runSweep(mine, metrics, executor, SweepSettings{jobs, definition.chosenSignals, cancelled}, listener);
 }
 
 } // namespace flange::sweep

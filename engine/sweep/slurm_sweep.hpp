@@ -12,6 +12,8 @@
 // The runs of a batch are disjoint from those already in a task file, so nothing computed
 // is computed again; runs.csv is the merge of the task files in run order (collectRuns).
 // Running sbatch and squeue is the caller's business (app/flange-sim/slurm_commands.cpp).
+// slurm_sweep.cpp: the folder; slurm_script.cpp: the script, scontrol's and squeue's text;
+// slurm_task.cpp: one array task.
 #include "engine/diagram/diagram.hpp"
 #include "engine/library/library.hpp"
 #include "engine/sweep/sweep_definition.hpp"
@@ -91,6 +93,15 @@ std::vector<Batch> readBatches(const std::filesystem::path& dir);
 // The job ids of the batches submitted, by batch number.
 std::map<size_t, std::string> readJobIds(const std::filesystem::path& dir);
 void writeJobId(const std::filesystem::path& dir, size_t batch, const std::string& job);
+
+// The batch file of submission `number` (throws flange::Error, BadInput, naming a bad line).
+Batch readBatch(const std::filesystem::path& dir, size_t number);
+// DIR/tasks/runs-<batch>-<task>.csv
+std::filesystem::path taskRunsFile(const std::filesystem::path& dir, size_t batch, size_t task);
+// Adds the whole records of a task file to `runs` (run -> its text with the final '\n'; the
+// first of a run wins) and returns the length of the text they make: a record cut by a
+// kill is left out.
+size_t readTaskRecords(const std::filesystem::path& file, std::map<size_t, std::string>& runs);
 
 // The runs found in the task files: run -> its runs.csv line. Only whole lines count (a
 // task killed while writing leaves at most a part of one).
