@@ -127,16 +127,13 @@ int statusCommand(const std::filesystem::path& dir)
     if (!queue)
         std::printf("squeue could not be asked: the states below come from the task files only\n");
     for (const sweep::Batch& b : sweep::readBatches(dir)) {
+        // Without a job id (a script written with --dry-run, then submitted by hand or not at
+        // all) the queue cannot say which tasks are still to come.
         const auto job = jobs.find(b.number);
-        if (job == jobs.end()) {
-            std::printf("batch %zu: %zu runs in %zu tasks, not submitted (sbatch %s)\n", b.number, b.runs.size(),
-                        b.tasks, (dir / ("batch-" + std::to_string(b.number) + ".sbatch")).c_str());
-            continue;
-        }
         std::map<size_t, std::string> queued;
-        if (queue && queue->count(job->second))
+        if (queue && job != jobs.end() && queue->count(job->second))
             queued = queue->at(job->second);
-        size_t done = 0, pending = 0, running = 0;
+        size_t done = 0, pending = 0, running = 0, unknown = 0;
         std::vector<std::string> problems;
         for (size_t t = 0; t < b.tasks; ++t) {
             const auto exit = sweep::taskExit(dir, b.number, t);
@@ -147,14 +144,22 @@ int statusCommand(const std::filesystem::path& dir)
                                    ": " + lastLine(sweep::taskLog(dir, b.number, t)));
             else if (queued.count(t))
                 ++(queued[t] == "PENDING" ? pending : running);
-            else if (queue)
+            else if (queue && job != jobs.end())
                 problems.push_back("task " + std::to_string(t) +
                                    " ended without finishing (cancelled, time limit or node failure)");
             else
-                ++pending; // unknown: counted with the ones that may still come
+                ++unknown;
         }
-        std::printf("batch %zu, job %s: %zu tasks, %zu done, %zu running, %zu pending, %zu failed\n", b.number,
-                    job->second.c_str(), b.tasks, done, running, pending, problems.size());
+        if (job != jobs.end())
+            std::printf("batch %zu, job %s: %zu tasks, %zu done, %zu running, %zu pending, %zu failed\n", b.number,
+                        job->second.c_str(), b.tasks, done, running, pending, problems.size());
+        else
+            std::printf("batch %zu, no job id (not submitted by flange-sim: sbatch %s, or sweep-resume): %zu tasks, "
+                        "%zu done, %zu failed, %zu not finished\n",
+                        b.number, (dir / ("batch-" + std::to_string(b.number) + ".sbatch")).c_str(), b.tasks, done,
+                        problems.size(), unknown);
+        if (job != jobs.end() && unknown > 0)
+            std::printf("  squeue could not be asked about %zu tasks without a result\n", unknown);
         for (const std::string& p : problems)
             std::printf("  %s\n", p.c_str());
     }

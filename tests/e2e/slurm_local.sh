@@ -99,6 +99,9 @@ cmp -s "$work/cut-task0.csv" "$work/cut/tasks/runs-0-0.csv" || fail "the cancell
 "$sim" sweep "$model" --vary 'clutch1.fn_max=10:30:20' -o "$work/changed" --slurm --chunks 2 --dry-run 2> "$work/err" ||
   fail "sweep --slurm --dry-run: $(cat "$work/err")"
 [ ! -f "$work/changed/batch-0.job" ] || fail "--dry-run submitted"
+"$sim" sweep-status "$work/changed" > "$work/status"
+grep -q "^batch 0, no job id .*: 2 tasks, 0 done, 0 failed, 2 not finished" "$work/status" ||
+  fail "status of an unsubmitted batch: $(cat "$work/status")"
 echo >> "$model"
 job=$("$sim" sweep-resume "$work/changed" 2> "$work/err") || fail "sweep-resume after --dry-run: $(cat "$work/err")"
 wait_job "$job"
