@@ -1,5 +1,7 @@
 #include "app/flange-sim/sweep_command.hpp"
 
+#include "app/flange-sim/slurm_commands.hpp"
+
 #include "engine/api/diagram.hpp"
 #include "engine/api/errors.hpp"
 #include "engine/api/library.hpp"
@@ -70,6 +72,14 @@ int runSweepCommand(const QStringList& args)
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
     parser.addOptions({vary, paired, samples, seed, metric, output, jobs, signalList, sweepFile, set, stop, interval,
                        tolerance, libraryDir});
+    // On a Slurm cluster instead (slurm_commands.hpp).
+    QCommandLineOption slurm("slurm", "Submit the sweep as a Slurm array job instead of running it here.");
+    QCommandLineOption partition("partition", "Slurm partition (--slurm).", "P");
+    QCommandLineOption chunks("chunks", "Array tasks (--slurm; default 100, at most the runs and MaxArraySize).", "N");
+    QCommandLineOption timeLimit("time", "Time limit of each array task (--slurm), as sbatch --time reads it.", "LIMIT");
+    QCommandLineOption account("account", "Slurm account (--slurm).", "A");
+    QCommandLineOption dryRun("dry-run", "With --slurm: write the script without submitting it.");
+    parser.addOptions({slurm, partition, chunks, timeLimit, account, dryRun});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || !parser.isSet(output)) {
@@ -131,6 +141,22 @@ int runSweepCommand(const QStringList& args)
     lib.require(flange::library::typesUsedBy(diagram));
     lib.resolve();
 
+    for (const QCommandLineOption* o : {&partition, &chunks, &timeLimit, &account, &dryRun})
+        if (parser.isSet(*o) && !parser.isSet(slurm))
+            throw flange::badInput("--" + o->names().constFirst().toStdString() + " is an option of --slurm");
+    if (parser.isSet(slurm)) {
+        flange::sweep::SlurmSetup setup;
+        setup.model = pos[1].toStdString();
+        setup.library = strings(parser.values(libraryDir));
+        setup.stopTime = options.stopTime;
+        setup.interval = options.interval;
+        setup.tolerance = options.tolerance;
+        setup.slurm = {parser.value(partition).toStdString(), parser.value(account).toStdString(),
+                       parser.value(timeLimit).toStdString(),
+                       parser.isSet(chunks) ? static_cast<size_t>(whole(chunks, 1, 1'000'000))
+                                            : flange::sweep::kDefaultChunks};
+        return submitSlurmSweep(definition, std::move(diagram), lib, setup, parser.value(output), parser.isSet(dryRun));
+    }
     // Ctrl+C stops the sweep: the runs in flight end, the finished ones stay in runs.csv.
     std::signal(SIGINT, onInterrupt);
     const auto start = std::chrono::steady_clock::now();

@@ -55,6 +55,35 @@ void writeAll(const std::filesystem::path& path, std::FILE* f, const std::string
 
 } // namespace
 
+void appendRunsCsvLine(std::string& line, size_t run, const std::vector<double>& values, const RunResult& r)
+{
+    line += std::to_string(run);
+    for (double v : values) {
+        line += ',';
+        appendNumber(line, v);
+    }
+    for (double v : r.metrics) {
+        line += ',';
+        appendNumber(line, v);
+    }
+    line += ',';
+    appendQuoted(line, r.status);
+    line += ',';
+    appendQuoted(line, r.message);
+    line += ',';
+    appendNumber(line, r.seconds);
+    line += '\n';
+}
+
+void checkMetricColumns(const SweepPlan& plan, const MetricSet& metrics)
+{
+    for (const MetricDefinition& m : metrics.definitions()) {
+        const bool reserved = m.name == "run" || m.name == "status" || m.name == "message" || m.name == "seconds";
+        if (reserved || std::find(plan.parameters.begin(), plan.parameters.end(), m.name) != plan.parameters.end())
+            throw badInput("--metric " + m.name + ": the name is taken by a column of runs.csv; choose another");
+    }
+}
+
 SweepFolder::SweepFolder(const std::filesystem::path& dir, const SweepDefinition& definition, const SweepPlan& plan,
                          const MetricSet& metrics)
     : dir_(dir), plan_(plan)
@@ -109,22 +138,8 @@ SweepFolder::~SweepFolder()
 
 void SweepFolder::finished(const RunResult& r)
 {
-    line_ = std::to_string(r.run);
-    for (double v : plan_.values[r.run]) {
-        line_ += ',';
-        appendNumber(line_, v);
-    }
-    for (double v : r.metrics) {
-        line_ += ',';
-        appendNumber(line_, v);
-    }
-    line_ += ',';
-    appendQuoted(line_, r.status);
-    line_ += ',';
-    appendQuoted(line_, r.message);
-    line_ += ',';
-    appendNumber(line_, r.seconds);
-    line_ += '\n';
+    line_.clear();
+    appendRunsCsvLine(line_, r.run, plan_.values[r.run], r);
     writeAll(dir_ / "runs.csv", runs_, line_);
 }
 
@@ -171,11 +186,7 @@ SweepSummary runSweepToFolder(const SweepDefinition& definition, diagram::Diagra
 {
     PreparedSweep p = prepareSweep(definition, std::move(model), lib);
     const MetricSet metrics(definition.metrics);
-    for (const MetricDefinition& m : metrics.definitions()) {
-        const bool reserved = m.name == "run" || m.name == "status" || m.name == "message" || m.name == "seconds";
-        if (reserved || std::find(p.plan.parameters.begin(), p.plan.parameters.end(), m.name) != p.plan.parameters.end())
-            throw badInput("--metric " + m.name + ": the name is taken by a column of runs.csv; choose another");
-    }
+    checkMetricColumns(p.plan, metrics);
     DiagramRunExecutor executor(std::move(p.model), lib, p.targets, options);
     // The model must translate and report the signals asked for before anything is written.
     checkSweepSignals(metrics, definition.chosenSignals, executor);

@@ -38,6 +38,13 @@ private:
     std::string line_;
 };
 
+// One line of runs.csv for run `run` with the plan's `values` (as SweepFolder writes it, and
+// the tasks of a sweep on a cluster: slurm_sweep.hpp).
+void appendRunsCsvLine(std::string& line, size_t run, const std::vector<double>& values, const RunResult& result);
+
+// Throws flange::Error (BadInput) for a metric named as another column of runs.csv.
+void checkMetricColumns(const SweepPlan& plan, const MetricSet& metrics);
+
 // The whole of `flange-sim sweep`: sets definition.set in `model`, finds the varied
 // parameters, makes the plan, writes the folder and runs the sweep, each run translated
 // from the diagram with its values (DiagramRunExecutor). Throws flange::Error (BadInput)
