@@ -12,6 +12,7 @@
 #include "engine/api/run.hpp"
 #include "engine/api/sweep.hpp"
 #include "app/flange-sim/sweep_command.hpp"
+#include "app/flange-sim/linearize_command.hpp"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -255,6 +256,8 @@ int main(int argc, char** argv)
         const QStringList args = QCoreApplication::arguments();
         if (args.size() > 1 && args[1] == "sweep")
             return runSweepCommand(args);
+        if (args.size() > 1 && args[1] == "linearize")
+            return runLinearizeCommand(args);
         return run(args, stdoutClosed, leftBehind);
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());

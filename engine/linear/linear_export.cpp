@@ -49,9 +49,10 @@ std::string quoted(const std::string& s)
 void matrix(std::ostringstream& out, const char* name, const std::vector<double>& values, size_t rowCount,
             size_t columnCount)
 {
-    out << name << " = zeros(" << rowCount << ", " << columnCount << ");\n";
-    if (rowCount == 0 || columnCount == 0)
+    if (rowCount == 0 || columnCount == 0) {
+        out << name << " = zeros(" << rowCount << ", " << columnCount << ");\n";
         return;
+    }
     out << name << " = [";
     for (size_t r = 0; r < rowCount; ++r) {
         for (size_t c = 0; c < columnCount; ++c)
