@@ -58,7 +58,7 @@ std::vector<std::pair<std::string, double>> shapeOf(const LinearSystem& sys, con
     largest = std::abs(top);
     std::vector<std::pair<std::string, double>> shape;
     for (const auto& [name, a] : amplitudes)
-        shape.emplace_back(name, largest > 0 ? (a / top).real() : 0.0);
+        shape.emplace_back(name, largest > 0 ? (a / top).real() + 0.0 : 0.0); // + 0.0: no -0 in the files
     return shape;
 }
 

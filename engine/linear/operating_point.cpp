@@ -8,9 +8,26 @@
 
 namespace flange::linear {
 
+namespace {
+
+// Keeps the last row only: a long run to `at` of a large model keeps no table.
+struct LastRow : ResultSink {
+    double time = 0;
+    std::vector<double> values;
+    void row(double t, const std::vector<double>& v) override
+    {
+        time = t;
+        values = v;
+    }
+};
+
+} // namespace
+
 OperatingPoint operatingPoint(const std::shared_ptr<const Model>& model, std::optional<double> at)
 {
     Run run(model);
+    LastRow last;
+    run.streamTo(last);
     if (at) {
         if (!(*at >= model->experiment().startTime))
             throw badInput("--at " + readableNumber(*at) + " is before the start time " +
@@ -25,8 +42,8 @@ OperatingPoint operatingPoint(const std::shared_ptr<const Model>& model, std::op
     OperatingPoint p;
     p.model = model; // no parameter is set: the run simulates the model as compiled
     const CompiledModel& m = model->compiled();
-    p.time = run.times().back();
-    const std::vector<double> row = run.row(run.rowCount() - 1);
+    p.time = last.time;
+    const std::vector<double>& row = last.values;
     p.y = m.yStart;
     p.yp.assign(static_cast<size_t>(m.n), 0.0);
     p.disc = m.discreteStart;
