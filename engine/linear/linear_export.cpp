@@ -11,11 +11,11 @@ namespace flange::linear {
 
 namespace {
 
-nlohmann::json rows(const std::vector<double>& values, size_t rowCount, size_t columnCount)
+nlohmann::ordered_json rows(const std::vector<double>& values, size_t rowCount, size_t columnCount)
 {
-    nlohmann::json out = nlohmann::json::array();
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
     for (size_t r = 0; r < rowCount; ++r) {
-        nlohmann::json row = nlohmann::json::array();
+        nlohmann::ordered_json row = nlohmann::ordered_json::array();
         for (size_t c = 0; c < columnCount; ++c)
             row.push_back(values[r * columnCount + c]);
         out.push_back(std::move(row));
@@ -23,9 +23,9 @@ nlohmann::json rows(const std::vector<double>& values, size_t rowCount, size_t c
     return out;
 }
 
-nlohmann::json pairs(const std::vector<std::pair<std::string, double>>& list)
+nlohmann::ordered_json pairs(const std::vector<std::pair<std::string, double>>& list)
 {
-    nlohmann::json out = nlohmann::json::object();
+    nlohmann::ordered_json out = nlohmann::ordered_json::object();
     for (const auto& [name, value] : list)
         out[name] = value;
     return out;
@@ -74,7 +74,7 @@ void names(std::ostringstream& out, const char* name, const std::vector<std::str
 std::string toJson(const LinearSystem& s, const std::vector<Mode>* modes)
 {
     const size_t n = s.states.size(), m = s.inputs.size(), p = s.outputs.size();
-    nlohmann::json j;
+    nlohmann::ordered_json j;
     j["time"] = s.time;
     j["states"] = s.states;
     j["inputs"] = s.inputs;
@@ -84,7 +84,7 @@ std::string toJson(const LinearSystem& s, const std::vector<Mode>* modes)
     j["C"] = rows(s.C, p, n);
     j["D"] = rows(s.D, p, m);
     if (modes) {
-        nlohmann::json list = nlohmann::json::array();
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const Mode& mode : *modes)
             list.push_back({{"frequency_hz", mode.frequencyHz},
                             {"damped_frequency_hz", mode.dampedFrequencyHz},

@@ -159,8 +159,16 @@ private:
     Matrix w_, a_, computedRows_;
 };
 
-std::vector<double> values(const Matrix& m) { return {m.data(), m.data() + m.size()}; }
-std::vector<double> values(const Row& r) { return {r.data(), r.data() + r.size()}; }
+// + 0.0: a -0 (a zero times a negative coefficient) is written as 0.
+std::vector<double> values(const double* begin, Eigen::Index size)
+{
+    std::vector<double> out(begin, begin + size);
+    for (double& v : out)
+        v += 0.0;
+    return out;
+}
+std::vector<double> values(const Matrix& m) { return values(m.data(), m.size()); }
+std::vector<double> values(const Row& r) { return values(r.data(), r.size()); }
 
 } // namespace
 
