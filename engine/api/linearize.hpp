@@ -34,7 +34,9 @@ struct LinearSystem {
     // states (in the order of DriveLineParts), filled by linearize() for modes().
     struct Part {
         std::string name;
-        enum class Kind { Inertia, Mass, Spring, Damper, SpringDamper } kind = Kind::Inertia;
+        // Locked: a friction element stuck at the operating point (a clutch, a brake), its
+        // relative angle or position as `position`: a zero that moves it is a constraint.
+        enum class Kind { Inertia, Mass, Spring, Damper, SpringDamper, Locked } kind = Kind::Inertia;
         double inertia = 0, stiffness = 0, damping = 0; // J or m; c; d
         std::vector<double> position, speed; // rows over the states: phi/s and w/v (or phi_rel/s_rel, w_rel/v_rel)
     };
@@ -47,7 +49,7 @@ struct Mode {
     double dampedFrequencyHz = 0; // |Im lambda| / 2 pi
     double dampingRatio = 0;      // -Re lambda / |lambda| (1 for a real eigenvalue)
     bool rigid = false;           // a zero eigenvalue moving the inertias together
-    bool constraint = false;      // a zero eigenvalue that moves no inertia or mass
+    bool constraint = false;      // a zero eigenvalue of a locked element (or moving no inertia or mass)
     std::vector<std::pair<std::string, double>> shape;  // inertia or mass -> amplitude, max 1
     std::vector<std::pair<std::string, double>> energy; // component -> share, summing to 1
     std::string label; // "mode 2, 41.3 Hz: spring2 (78 % potential), inertia3 (65 % kinetic)"

@@ -64,6 +64,7 @@ std::vector<PartVariables> driveLineParts(const Model& model)
         if (*t->second.speed)
             p.speed = instance + "." + t->second.speed;
         switch (p.part.kind) {
+        case Kind::Locked: break;
         case Kind::Inertia: p.part.inertia = parameter(m, instance + ".J"); break;
         case Kind::Mass: p.part.inertia = parameter(m, instance + ".m"); break;
         case Kind::Spring: p.part.stiffness = parameter(m, instance + ".c"); break;

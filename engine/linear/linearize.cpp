@@ -202,6 +202,25 @@ LinearSystem linearize(const std::shared_ptr<const Model>& model, const Lineariz
         pv.part.speed = rowOf(pv.speed);
         sys.parts.push_back(std::move(pv.part));
     }
+    // Friction elements stuck at the operating point: their relative coordinate.
+    for (const auto& entry : m.instanceTypes) {
+        const std::string& instance = entry.first;
+        const std::optional<int> locked = model->variableIndex(instance + ".locked");
+        if (!locked || m.outputs[static_cast<size_t>(*locked)].kind != OutputVar::Kind::Discrete ||
+            p.disc[static_cast<size_t>(m.outputs[static_cast<size_t>(*locked)].index)] == 0)
+            continue;
+        for (const char* relative : {"phi_rel", "s_rel", "phi", "s", "phi_a"}) {
+            const std::optional<int> i = model->variableIndex(instance + "." + relative);
+            if (!i)
+                continue;
+            LinearSystem::Part part;
+            part.name = instance;
+            part.kind = LinearSystem::Part::Kind::Locked;
+            part.position = values(lin.outputRow(m.outputs[static_cast<size_t>(*i)]));
+            sys.parts.push_back(std::move(part));
+            break;
+        }
+    }
     return sys;
 }
 

@@ -136,6 +136,7 @@ std::vector<Mode> modes(const LinearSystem& sys)
     struct Found {
         Mode mode;
         Eigen::VectorXcd vector;
+        std::string what; // a constraint's element: "clutch1 locked"
     };
     std::vector<Found> found;
 
@@ -162,16 +163,52 @@ std::vector<Mode> modes(const LinearSystem& sys)
             zeros = z;
         }
     }
-    for (Eigen::Index k = 0; k < kernelSize; ++k) {
-        const Eigen::VectorXcd v = kernel.col(k).cast<Complex>();
-        Mode mode;
-        double largest = 0;
-        mode.shape = shapeOf(sys, v, false, largest);
-        if (!(largest > kZero * v.cwiseAbs().maxCoeff()))
-            mode.shape = shapeOf(sys, v, true, largest);
-        mode.rigid = largest > kZero * v.cwiseAbs().maxCoeff();
-        mode.constraint = !mode.rigid;
-        found.push_back({std::move(mode), v});
+    // The kernel split: the motions no locked element allows (one constraint per element
+    // whose relative coordinate the kernel can move), and the rigid motions, which keep
+    // every locked element's relative coordinate.
+    if (kernelSize > 0) {
+        const Eigen::MatrixXd basis = Eigen::HouseholderQR<Eigen::MatrixXd>(kernel.leftCols(kernelSize)).householderQ() *
+                                      Eigen::MatrixXd::Identity(n, kernelSize);
+        Eigen::MatrixXd constraints(n, 0), lockedRows(0, kernelSize);
+        for (const auto& p : sys.parts) {
+            if (p.kind != Kind::Locked || p.position.empty())
+                continue;
+            const Eigen::RowVectorXd r = Eigen::Map<const Eigen::RowVectorXd>(p.position.data(), n);
+            Eigen::VectorXd v = basis * (r * basis).transpose();
+            if (!(v.norm() > kZero * r.norm()))
+                continue; // the kernel keeps this element's coordinate: no zero of its own
+            lockedRows.conservativeResize(lockedRows.rows() + 1, Eigen::NoChange);
+            lockedRows.row(lockedRows.rows() - 1) = r * basis;
+            for (Eigen::Index c = 0; c < constraints.cols(); ++c)
+                v -= constraints.col(c).dot(v) * constraints.col(c);
+            if (!(v.norm() > kZero * r.norm()))
+                continue; // another locked element's constraint already moves it
+            v.normalize();
+            constraints.conservativeResize(Eigen::NoChange, constraints.cols() + 1);
+            constraints.col(constraints.cols() - 1) = v;
+            Mode mode;
+            mode.constraint = true;
+            double largest = 0;
+            mode.shape = shapeOf(sys, v.cast<Complex>(), false, largest);
+            found.push_back({std::move(mode), v.cast<Complex>(), p.name + " locked"});
+        }
+        Eigen::MatrixXd rigid = basis;
+        if (lockedRows.rows() > 0) {
+            Eigen::FullPivLU<Eigen::MatrixXd> keep(lockedRows);
+            keep.setThreshold(kZero);
+            rigid = keep.rank() == kernelSize ? Eigen::MatrixXd(n, 0) : Eigen::MatrixXd(basis * keep.kernel());
+        }
+        for (Eigen::Index k = 0; k < rigid.cols(); ++k) {
+            const Eigen::VectorXcd v = rigid.col(k).cast<Complex>();
+            Mode mode;
+            double largest = 0;
+            mode.shape = shapeOf(sys, v, false, largest);
+            if (!(largest > kZero * v.cwiseAbs().maxCoeff()))
+                mode.shape = shapeOf(sys, v, true, largest);
+            mode.rigid = largest > kZero * v.cwiseAbs().maxCoeff();
+            mode.constraint = !mode.rigid;
+            found.push_back({std::move(mode), v, ""});
+        }
     }
 
     // The others: complex pairs once (Im > 0), real ones each.
@@ -197,7 +234,7 @@ std::vector<Mode> modes(const LinearSystem& sys)
         mode.shape = shapeOf(sys, v, false, largest);
         if (largest == 0)
             mode.shape = shapeOf(sys, v, true, largest);
-        found.push_back({std::move(mode), v});
+        found.push_back({std::move(mode), v, ""});
     }
     std::stable_sort(found.begin(), found.end(), [](const Found& fx, const Found& fy) {
         const Mode &x = fx.mode, &y = fy.mode;
@@ -210,7 +247,9 @@ std::vector<Mode> modes(const LinearSystem& sys)
     for (Found& f : found) {
         Mode& mode = f.mode;
         mode.label = "mode " + std::to_string(out.size() + 1) + ", " +
-                     (mode.rigid ? std::string("rigid") : mode.constraint ? std::string("constraint") : hertz(mode.frequencyHz));
+                     (mode.rigid         ? std::string("rigid")
+                      : mode.constraint  ? std::string("constraint") + (f.what.empty() ? "" : ": " + f.what)
+                                         : hertz(mode.frequencyHz));
         if (!mode.constraint)
             addEnergies(sys, f.vector, mode);
         out.push_back(std::move(mode));

@@ -240,3 +240,24 @@ TEST_CASE("Linearize names a variable it cannot measure")
     CHECK_THROWS_WITH(linear::linearize(model, {.at = {}, .measure = {"inertia1.nope"}}),
                       Catch::Contains("no variable 'inertia1.nope'"));
 }
+
+TEST_CASE("Linearize, a locked clutch's zero is a constraint, the rigid modes turn each locked group as one")
+{
+    // MSL's CoupledClutches at t = 0.95: clutch1 (J1-J2) and clutch2 (J2-J3) are stuck,
+    // clutch3 (J3-J4) slips since its engagement at 0.9 (the run's events). Free of
+    // springs, every mode is a zero: two constraints and two rigid motions, J1 to J3
+    // together in both.
+    const auto model = Model::compile(diagramFromJson(bundledModel("Rotational/CoupledClutches.json")), sharedLibrary());
+    const auto modes = linear::modes(linear::linearize(model, {.at = 0.95, .measure = {}}));
+    REQUIRE(modes.size() == 4);
+    CHECK(modes[0].constraint);
+    CHECK(modes[0].label == "mode 1, constraint: clutch1 locked");
+    CHECK(modes[1].constraint);
+    CHECK(modes[1].label == "mode 2, constraint: clutch2 locked");
+    for (size_t i : {2, 3}) {
+        CHECK(modes[i].rigid);
+        CHECK(shapeOf(modes[i], "J1") == Approx(shapeOf(modes[i], "J2")).epsilon(1e-6));
+        CHECK(shapeOf(modes[i], "J2") == Approx(shapeOf(modes[i], "J3")).epsilon(1e-6));
+        CHECK(energySum(modes[i]) == Approx(1).epsilon(1e-12));
+    }
+}
