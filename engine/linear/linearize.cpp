@@ -26,6 +26,8 @@ namespace {
 using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 using Row = Eigen::RowVectorXd;
 
+constexpr size_t kMostStates = 1000;
+
 class Linearization {
 public:
     Linearization(const CompiledModel& m, const OperatingPoint& p) : m_(m), p_(p)
@@ -175,6 +177,11 @@ std::vector<double> values(const Row& r) { return values(r.data(), r.size()); }
 LinearSystem linearize(const std::shared_ptr<const Model>& model, const LinearizeOptions& options)
 {
     const CompiledModel& m = model->compiled();
+    // The dense analysis holds an unknowns x states matrix and decomposes A in O(states^3):
+    // 1,000 states take seconds; a larger model is refused before its run, not after.
+    if (m.stateSlots.size() > kMostStates)
+        throw badInput("linearize: the model has " + std::to_string(m.stateSlots.size()) + " states; the dense analysis takes at most " +
+                       std::to_string(kMostStates) + " (the lowest modes of larger lines are a next step)");
     for (const std::string& name : options.measure)
         if (!model->variableIndex(name))
             throw badInput("linearize: the model has no variable '" + name + "' to measure");

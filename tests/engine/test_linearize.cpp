@@ -261,3 +261,19 @@ TEST_CASE("Linearize, a locked clutch's zero is a constraint, the rigid modes tu
         CHECK(energySum(modes[i]) == Approx(1).epsilon(1e-12));
     }
 }
+
+TEST_CASE("Linearize refuses a model beyond the dense analysis, with its number of states")
+{
+    std::vector<std::string> parts;
+    std::vector<std::pair<std::string, std::string>> connections;
+    for (int i = 1; i <= 501; ++i) {
+        parts.push_back(inertia("inertia" + std::to_string(i), 1));
+        if (i > 1) {
+            const std::string s = "spring" + std::to_string(i);
+            parts.push_back(spring(s, 1e3));
+            connections.push_back({"inertia" + std::to_string(i - 1) + ".flange_b", s + ".flange_a"});
+            connections.push_back({s + ".flange_b", "inertia" + std::to_string(i) + ".flange_a"});
+        }
+    }
+    CHECK_THROWS_WITH(linear::linearize(modelOf(parts, connections)), Catch::Contains("1002 states") && Catch::Contains("at most 1000"));
+}
