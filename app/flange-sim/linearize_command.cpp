@@ -18,11 +18,15 @@ int runLinearizeCommand(const QStringList& args)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription("Flange headless simulator: linear analysis.\n\n"
-                                     "  flange-sim linearize MODEL.json [--at T] [--measure NAME]... [--modes] -o OUT.json|OUT.m");
+                                     "  flange-sim linearize MODEL.json [--at T] [--input FLANGE]... [--measure NAME]... [--modes] "
+                                     "-o OUT.json|OUT.m");
     parser.addHelpOption();
     parser.addPositionalArgument("command", "linearize");
     parser.addPositionalArgument("model", "Diagram JSON file");
     QCommandLineOption at("at", "Linearize at this time of a run (default: the initial state).", "T");
+    QCommandLineOption input("input", "An input: a torque or force accelerating a flange, such as inertia1.flange_b "
+                                      "(repeatable).",
+                             "FLANGE");
     QCommandLineOption measure("measure", "An output: any variable of the model (repeatable).", "NAME");
     QCommandLineOption modes("modes", "Add the modes: frequencies, damping ratios, shapes and energy shares.");
     QCommandLineOption output({"o", "output"}, "File to write: JSON, or a MATLAB/Octave script when it ends in .m "
@@ -31,11 +35,12 @@ int runLinearizeCommand(const QStringList& args)
     QCommandLineOption set("set", "A parameter or start value, with a unit if you like (repeatable).", "NAME=VALUE");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
     QCommandLineOption stats("stats", "Print the times of translation and analysis.");
-    parser.addOptions({at, measure, modes, output, set, libraryDir, stats});
+    parser.addOptions({at, input, measure, modes, output, set, libraryDir, stats});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || !parser.isSet(output)) {
-        std::fprintf(stderr, "usage: flange-sim linearize MODEL.json [--at T] [--measure NAME]... [--modes] -o OUT.json\n");
+        std::fprintf(stderr, "usage: flange-sim linearize MODEL.json [--at T] [--input FLANGE]... [--measure NAME]... "
+                             "[--modes] -o OUT.json\n");
         return 2;
     }
     const std::string out = parser.value(output).toStdString();
@@ -51,6 +56,8 @@ int runLinearizeCommand(const QStringList& args)
             throw flange::badInput("--at: '" + parser.value(at).toStdString() + "' is not a finite number");
         options.at = t;
     }
+    for (const QString& name : parser.values(input))
+        options.inputs.push_back(name.toStdString());
     for (const QString& name : parser.values(measure))
         options.measure.push_back(name.toStdString());
 
@@ -63,6 +70,8 @@ int runLinearizeCommand(const QStringList& args)
     for (const QString& d : parser.values(libraryDir))
         lib->indexFolder(d.toStdString());
     lib->require(flange::library::typesUsedBy(diagram));
+    if (!options.inputs.empty())
+        lib->require(flange::linear::inputSourceTypes());
     lib->resolve();
     std::vector<std::string> assignments;
     for (const QString& a : parser.values(set))
@@ -87,8 +96,9 @@ int runLinearizeCommand(const QStringList& args)
     file.commit();
     if (parser.isSet(stats)) {
         auto ms = [](auto a, auto b) { return std::chrono::duration<double, std::milli>(b - a).count(); };
-        std::fprintf(stderr, "states: %zu, outputs: %zu, modes: %zu\ntime [ms]: translate %.2f, linearize+modes %.2f\n",
-                     system.states.size(), system.outputs.size(), found.size(), ms(t0, t1), ms(t1, t2));
+        std::fprintf(stderr, "states: %zu, inputs: %zu, outputs: %zu, modes: %zu\ntime [ms]: translate %.2f, "
+                     "linearize+modes %.2f (with the inputs' translation)\n",
+                     system.states.size(), system.inputs.size(), system.outputs.size(), found.size(), ms(t0, t1), ms(t1, t2));
     }
     return 0;
 }

@@ -4,8 +4,12 @@
 // at a time of a run; the modes, their shapes per inertia or mass and their energy per
 // component come from the linear model and the components' J, m, c and d.
 //
-//     flange::linear::LinearSystem sys = flange::linear::linearize(model, {.at = 0.5, .measure = {"spring.tau"}});
-//     std::vector<flange::linear::Mode> modes = flange::linear::modes(model, sys);
+//     flange::linear::LinearizeOptions options;
+//     options.at = 0.5;                          // empty: the initial state
+//     options.inputs = {"inertia2.flange_b"};    // a torque there
+//     options.measure = {"spring.tau"};
+//     flange::linear::LinearSystem sys = flange::linear::linearize(model, options);
+//     std::vector<flange::linear::Mode> modes = flange::linear::modes(sys);
 #include "engine/api/model.hpp"
 
 #include <complex>
@@ -20,12 +24,15 @@ namespace flange::linear {
 struct LinearizeOptions {
     std::optional<double> at; // a time of the run; empty: the initial state, after initialization
     std::vector<std::string> measure; // outputs: any variable of the model ("spring.tau")
+    // inputs: a torque (rotational) or force (translational) accelerating a flange
+    // ("inertia2.flange_b"), injected by a source of the linearization's own.
+    std::vector<std::string> inputs;
 };
 
 // dx/dt = A x + B u, y = C x + D u about the operating point, x the states in `states`'
 // order. Matrices are row-major (A: states x states, C: outputs x states, ...).
-// Inputs are not yet offered (B and D have no columns): a free input needs a translation
-// of its own (docs/guide/vibration.md, "Next steps").
+// An input is a torque or force at a flange; a source's signal or a Real input as an
+// input is a next step (docs/guide/vibration.md).
 struct LinearSystem {
     double time = 0; // of the operating point (the run's row at or after `at`)
     std::vector<std::string> states, inputs, outputs;
@@ -55,9 +62,13 @@ struct Mode {
     std::string label; // "mode 2, 41.3 Hz: spring2 (78 % potential), inertia3 (65 % kinetic)"
 };
 
-// Throws flange::Error: BadInput for an unknown output name or a time beyond reach,
+// Throws flange::Error: BadInput for an unknown output or flange name, a time before the start,
 // SimulationFailed when the run to `at` fails, and when the linear model is singular there.
 LinearSystem linearize(const std::shared_ptr<const Model>& model, const LinearizeOptions& options = {});
+// The component types the inputs' sources are made of: a library that parses only the
+// types a diagram uses (Library::require) needs these too when inputs are asked for.
+std::vector<std::string> inputSourceTypes();
+
 // Modes in ascending undamped frequency, rigid ones first.
 std::vector<Mode> modes(const LinearSystem& system);
 

@@ -11,6 +11,7 @@
 #include "engine/compiled_model.hpp"
 #include "engine/error.hpp"
 #include "engine/linear/drive_line_parts.hpp"
+#include "engine/linear/input_injection.hpp"
 #include "engine/linear/operating_point.hpp"
 
 #include <Eigen/Dense>
@@ -174,7 +175,72 @@ std::vector<double> values(const Row& r) { return values(r.data(), r.size()); }
 
 } // namespace
 
+namespace {
+
+// The input states' columns of A and C as B and D, without the input states themselves.
+void separateInputs(LinearSystem& sys, const std::vector<std::string>& inputStates, const std::vector<std::string>& names)
+{
+    const size_t n = sys.states.size(), p = sys.outputs.size();
+    std::vector<size_t> input;
+    for (const std::string& s : inputStates)
+        input.push_back(static_cast<size_t>(std::find(sys.states.begin(), sys.states.end(), s) - sys.states.begin()));
+    for (size_t i : input)
+        if (i == n)
+            throw internalError("linearize", "an input's state was not selected");
+    std::vector<size_t> keep;
+    for (size_t j = 0; j < n; ++j)
+        if (std::find(input.begin(), input.end(), j) == input.end())
+            keep.push_back(j);
+    auto select = [&](const std::vector<double>& m, const std::vector<size_t>& rows, const std::vector<size_t>& cols) {
+        std::vector<double> out;
+        for (size_t r : rows)
+            for (size_t c : cols)
+                out.push_back(m[r * n + c]);
+        return out;
+    };
+    std::vector<size_t> outputRows(p);
+    for (size_t r = 0; r < p; ++r)
+        outputRows[r] = r;
+    sys.B = select(sys.A, keep, input);
+    sys.D = select(sys.C, outputRows, input);
+    sys.A = select(sys.A, keep, keep);
+    sys.C = select(sys.C, outputRows, keep);
+    for (auto& part : sys.parts)
+        for (std::vector<double>* row : {&part.position, &part.speed})
+            if (!row->empty()) {
+                std::vector<double> kept;
+                for (size_t c : keep)
+                    kept.push_back((*row)[c]);
+                *row = std::move(kept);
+            }
+    std::vector<std::string> states;
+    for (size_t j : keep)
+        states.push_back(sys.states[j]);
+    sys.states = std::move(states);
+    sys.inputs = names;
+}
+
+LinearSystem linearizeModel(const std::shared_ptr<const Model>& model, const LinearizeOptions& options);
+
+} // namespace
+
 LinearSystem linearize(const std::shared_ptr<const Model>& model, const LinearizeOptions& options)
+{
+    for (const std::string& name : options.measure)
+        if (!model->variableIndex(name))
+            throw badInput("linearize: the model has no variable '" + name + "' to measure");
+    if (options.inputs.empty())
+        return linearizeModel(model, options);
+    std::vector<std::string> inputStates;
+    const std::shared_ptr<const Model> driven = withInputs(*model, options.inputs, inputStates);
+    LinearSystem sys = linearizeModel(driven, options);
+    separateInputs(sys, inputStates, options.inputs);
+    return sys;
+}
+
+namespace {
+
+LinearSystem linearizeModel(const std::shared_ptr<const Model>& model, const LinearizeOptions& options)
 {
     const CompiledModel& m = model->compiled();
     // The dense analysis holds an unknowns x states matrix and decomposes A in O(states^3):
@@ -182,9 +248,6 @@ LinearSystem linearize(const std::shared_ptr<const Model>& model, const Lineariz
     if (m.stateSlots.size() > kMostStates)
         throw badInput("linearize: the model has " + std::to_string(m.stateSlots.size()) + " states; the dense analysis takes at most " +
                        std::to_string(kMostStates) + " (the lowest modes of larger lines are a next step)");
-    for (const std::string& name : options.measure)
-        if (!model->variableIndex(name))
-            throw badInput("linearize: the model has no variable '" + name + "' to measure");
     const OperatingPoint p = operatingPoint(model, options.at);
     Linearization lin(m, p);
 
@@ -230,5 +293,7 @@ LinearSystem linearize(const std::shared_ptr<const Model>& model, const Lineariz
     }
     return sys;
 }
+
+} // namespace
 
 } // namespace flange::linear

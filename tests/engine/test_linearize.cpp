@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,13 +69,23 @@ double energySum(const linear::Mode& m)
 
 constexpr double kRel = 1e-9;
 
+linear::LinearizeOptions options(std::optional<double> at, std::vector<std::string> measure,
+                                 std::vector<std::string> inputs = {})
+{
+    linear::LinearizeOptions o;
+    o.at = at;
+    o.measure = std::move(measure);
+    o.inputs = std::move(inputs);
+    return o;
+}
+
 } // namespace
 
 TEST_CASE("Linearize, two free inertias on a spring have one rigid mode and sqrt(c (1/J1 + 1/J2))")
 {
     const auto model = modelOf({inertia("inertia1", 1), spring("spring", 1e4), inertia("inertia2", 2)},
                                {{"inertia1.flange_b", "spring.flange_a"}, {"spring.flange_b", "inertia2.flange_a"}});
-    const linear::LinearSystem sys = linear::linearize(model, {.at = {}, .measure = {"spring.tau", "inertia2.w"}});
+    const linear::LinearSystem sys = linear::linearize(model, options({}, {"spring.tau", "inertia2.w"}));
     REQUIRE(sys.states.size() == 4);
     REQUIRE(sys.outputs.size() == 2);
     REQUIRE(sys.C.size() == 8);
@@ -211,7 +222,7 @@ TEST_CASE("Linearize, a damped oscillator has zeta = d / (2 sqrt(c J)), also alo
                                     component("inertia", "Rotational.Components.Inertia", "{\"J\": 2}",
                                               R"({"phi": {"start": 0.1, "fixed": true}})")},
                                    {{"fixed.flange", "sd.flange_a"}, {"sd.flange_b", "inertia.flange_a"}});
-        const linear::LinearSystem sys = linear::linearize(model, {.at = 0.3, .measure = {}});
+        const linear::LinearSystem sys = linear::linearize(model, options(0.3, {}));
         CHECK(sys.time == Approx(0.3).margin(1e-9));
         const auto modes = linear::modes(sys);
         REQUIRE(modes.size() == 1);
@@ -237,7 +248,7 @@ TEST_CASE("Linearize, a damped oscillator has zeta = d / (2 sqrt(c J)), also alo
 TEST_CASE("Linearize names a variable it cannot measure")
 {
     const auto model = modelOf({inertia("inertia1", 1)}, {});
-    CHECK_THROWS_WITH(linear::linearize(model, {.at = {}, .measure = {"inertia1.nope"}}),
+    CHECK_THROWS_WITH(linear::linearize(model, options({}, {"inertia1.nope"})),
                       Catch::Contains("no variable 'inertia1.nope'"));
 }
 
@@ -248,7 +259,7 @@ TEST_CASE("Linearize, a locked clutch's zero is a constraint, the rigid modes tu
     // springs, every mode is a zero: two constraints and two rigid motions, J1 to J3
     // together in both.
     const auto model = Model::compile(diagramFromJson(bundledModel("Rotational/CoupledClutches.json")), sharedLibrary());
-    const auto modes = linear::modes(linear::linearize(model, {.at = 0.95, .measure = {}}));
+    const auto modes = linear::modes(linear::linearize(model, options(0.95, {})));
     REQUIRE(modes.size() == 4);
     CHECK(modes[0].constraint);
     CHECK(modes[0].label == "mode 1, constraint: clutch1 locked");
@@ -276,4 +287,46 @@ TEST_CASE("Linearize refuses a model beyond the dense analysis, with its number 
         }
     }
     CHECK_THROWS_WITH(linear::linearize(modelOf(parts, connections)), Catch::Contains("1002 states") && Catch::Contains("at most 1000"));
+}
+
+TEST_CASE("Linearize, a torque or force at a flange is an input: B holds 1/J (1/m), D the outputs' feedthrough")
+{
+    SECTION("two inertias on a spring, torque at inertia2")
+    {
+        const auto model = modelOf({inertia("inertia1", 1), spring("spring", 1e4), inertia("inertia2", 4)},
+                                   {{"inertia1.flange_b", "spring.flange_a"}, {"spring.flange_b", "inertia2.flange_a"}});
+        const linear::LinearSystem sys =
+            linear::linearize(model, options({}, {"inertia2.w", "inertia2.a", "spring.tau"}, {"inertia2.flange_b"}));
+        REQUIRE(sys.inputs == std::vector<std::string>{"inertia2.flange_b"});
+        REQUIRE(sys.states.size() == 4); // the input's own state is not among them
+        REQUIRE(sys.B.size() == 4);
+        REQUIRE(sys.D.size() == 3);
+        for (size_t i = 0; i < sys.states.size(); ++i)
+            CHECK(sys.B[i] == Approx(sys.states[i] == "inertia2.w" ? 0.25 : 0.0).margin(1e-12));
+        CHECK(sys.D[0] == Approx(0).margin(1e-12));
+        CHECK(sys.D[1] == Approx(0.25).epsilon(kRel)); // the acceleration feels the torque at once
+        CHECK(sys.D[2] == Approx(0).margin(1e-12));
+        // The modes are those without the input.
+        const auto modes = linear::modes(sys);
+        REQUIRE(modes.size() == 2);
+        CHECK(modes[1].frequencyHz == Approx(hz(1e4 * 1.25)).epsilon(kRel));
+    }
+    SECTION("a mass on a spring, force at the mass")
+    {
+        const auto model = modelOf({component("fixed", "Translational.Components.Fixed"),
+                                    component("spring", "Translational.Components.Spring", "{\"c\": 100}"),
+                                    component("mass", "Translational.Components.Mass", "{\"m\": 5}")},
+                                   {{"fixed.flange", "spring.flange_a"}, {"spring.flange_b", "mass.flange_a"}});
+        const linear::LinearSystem sys = linear::linearize(model, options({}, {}, {"mass.flange_b"}));
+        REQUIRE(sys.states == std::vector<std::string>{"mass.s", "mass.v"});
+        REQUIRE(sys.B.size() == 2);
+        CHECK(sys.B[0] == Approx(0).margin(1e-12));
+        CHECK(sys.B[1] == Approx(0.2).epsilon(kRel));
+    }
+    SECTION("a name that is no flange")
+    {
+        const auto model = modelOf({inertia("inertia1", 1)}, {});
+        CHECK_THROWS_WITH(linear::linearize(model, options({}, {}, {"inertia1.w"})),
+                          Catch::Contains("--input inertia1.w is no flange"));
+    }
 }
