@@ -24,9 +24,9 @@ int runLinearizeCommand(const QStringList& args)
     parser.addPositionalArgument("command", "linearize");
     parser.addPositionalArgument("model", "Diagram JSON file");
     QCommandLineOption at("at", "Linearize at this time of a run (default: the initial state).", "T");
-    QCommandLineOption input("input", "An input: a torque or force accelerating a flange, such as inertia1.flange_b "
-                                      "(repeatable).",
-                             "FLANGE");
+    QCommandLineOption input("input", "An input: a torque or force accelerating a flange, such as inertia1.flange_b, "
+                                      "or a Real input's signal, such as torque.tau (repeatable).",
+                             "FLANGE|INPUT");
     QCommandLineOption measure("measure", "An output: any variable of the model (repeatable).", "NAME");
     QCommandLineOption modes("modes", "Add the modes: frequencies, damping ratios, shapes and energy shares.");
     QCommandLineOption output({"o", "output"}, "File to write: JSON, or a MATLAB/Octave script when it ends in .m "

@@ -25,14 +25,14 @@ struct LinearizeOptions {
     std::optional<double> at; // a time of the run; empty: the initial state, after initialization
     std::vector<std::string> measure; // outputs: any variable of the model ("spring.tau")
     // inputs: a torque (rotational) or force (translational) accelerating a flange
-    // ("inertia2.flange_b"), injected by a source of the linearization's own.
+    // ("inertia2.flange_b"), injected by a source of the linearization's own, or a Real
+    // input ("torque.tau"), added to the signal that drives it.
     std::vector<std::string> inputs;
 };
 
 // dx/dt = A x + B u, y = C x + D u about the operating point, x the states in `states`'
 // order. Matrices are row-major (A: states x states, C: outputs x states, ...).
-// An input is a torque or force at a flange; a source's signal or a Real input as an
-// input is a next step (docs/guide/vibration.md).
+// An input is a torque or force at a flange, or a Real input's signal.
 struct LinearSystem {
     double time = 0; // of the operating point (the run's row at or after `at`)
     std::vector<std::string> states, inputs, outputs;

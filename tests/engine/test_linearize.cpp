@@ -323,10 +323,25 @@ TEST_CASE("Linearize, a torque or force at a flange is an input: B holds 1/J (1/
         CHECK(sys.B[0] == Approx(0).margin(1e-12));
         CHECK(sys.B[1] == Approx(0.2).epsilon(kRel));
     }
+    SECTION("a torque source's signal, at t = 0.2 of a run it drives")
+    {
+        const auto model = modelOf({component("fixed", "Rotational.Components.Fixed"), spring("spring", 100), inertia("inertia", 0.5),
+                                    component("torque", "Rotational.Sources.Torque"),
+                                    component("level", "Blocks.Sources.Constant", R"({"k": 3})")},
+                                   {{"fixed.flange", "spring.flange_a"}, {"spring.flange_b", "inertia.flange_a"},
+                                    {"torque.flange", "inertia.flange_b"}, {"level.y", "torque.tau"}});
+        const linear::LinearSystem sys = linear::linearize(model, options(0.2, {"spring.tau"}, {"torque.tau"}));
+        REQUIRE(sys.states == std::vector<std::string>{"inertia.phi", "inertia.w"});
+        REQUIRE(sys.inputs == std::vector<std::string>{"torque.tau"});
+        CHECK(sys.B[0] == Approx(0).margin(1e-12));
+        CHECK(sys.B[1] == Approx(2).epsilon(kRel));
+        CHECK(sys.D[0] == Approx(0).margin(1e-12));
+        CHECK(sys.A[2] == Approx(-200).epsilon(kRel));
+    }
     SECTION("a name that is no flange")
     {
         const auto model = modelOf({inertia("inertia1", 1)}, {});
         CHECK_THROWS_WITH(linear::linearize(model, options({}, {}, {"inertia1.w"})),
-                          Catch::Contains("--input inertia1.w is no flange"));
+                          Catch::Contains("--input inertia1.w is neither a flange nor a Real input"));
     }
 }
