@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -343,5 +344,44 @@ TEST_CASE("Linearize, a torque or force at a flange is an input: B holds 1/J (1/
         const auto model = modelOf({inertia("inertia1", 1)}, {});
         CHECK_THROWS_WITH(linear::linearize(model, options({}, {}, {"inertia1.w"})),
                           Catch::Contains("--input inertia1.w is neither a flange nor a Real input"));
+    }
+}
+
+TEST_CASE("Linearize, a free chain of 20 equal inertias has 2 sqrt(c/J) sin(k pi / 2N) and cosine shapes")
+{
+    const int n = 20;
+    const double c = 1e4, j = 0.01;
+    std::vector<std::string> parts;
+    std::vector<std::pair<std::string, std::string>> connections;
+    for (int i = 1; i <= n; ++i) {
+        parts.push_back(inertia("inertia" + std::to_string(i), j));
+        if (i > 1) {
+            const std::string s = "spring" + std::to_string(i);
+            parts.push_back(spring(s, c));
+            connections.push_back({"inertia" + std::to_string(i - 1) + ".flange_b", s + ".flange_a"});
+            connections.push_back({s + ".flange_b", "inertia" + std::to_string(i) + ".flange_a"});
+        }
+    }
+    const auto modes = linear::modes(linear::linearize(modelOf(parts, connections)));
+    REQUIRE(modes.size() == static_cast<size_t>(n));
+    CHECK(modes[0].rigid);
+    for (int k = 1; k < n; ++k) {
+        const linear::Mode& m = modes[static_cast<size_t>(k)];
+        CHECK_FALSE(m.rigid);
+        const double omega = 2 * std::sqrt(c / j) * std::sin(k * std::numbers::pi / (2 * n));
+        CHECK(m.frequencyHz == Approx(omega / (2 * std::numbers::pi)).epsilon(kRel));
+        // Inertia i moves as cos(k pi (i - 1/2) / N), scaled to the largest of them (up to
+        // its sign: two inertias mirror each other with equal amplitudes).
+        std::vector<double> expected;
+        double largest = 0;
+        for (int i = 1; i <= n; ++i) {
+            expected.push_back(std::cos(k * std::numbers::pi * (i - 0.5) / n));
+            largest = std::max(largest, std::abs(expected.back()));
+        }
+        const double sign = shapeOf(m, "inertia1") * expected[0] > 0 ? 1.0 : -1.0;
+        for (int i = 1; i <= n; ++i)
+            CHECK(shapeOf(m, "inertia" + std::to_string(i)) ==
+                  Approx(sign * expected[static_cast<size_t>(i - 1)] / largest).margin(1e-9));
+        CHECK(energySum(m) == Approx(1).epsilon(1e-12));
     }
 }
