@@ -14,6 +14,7 @@
 #include "engine/api/sweep.hpp"
 #include "app/flange-sim/slurm_commands.hpp"
 #include "app/flange-sim/sweep_command.hpp"
+#include "app/flange-sim/linearize_command.hpp"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -276,6 +277,8 @@ int main(int argc, char** argv)
             return runSweepCommand(args);
         if (args.size() > 1 && args[1].startsWith("sweep-"))
             return runSlurmCommand(args);
+        if (args.size() > 1 && args[1] == "linearize")
+            return runLinearizeCommand(args);
         return run(args, stdoutClosed, leftBehind);
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());

@@ -29,6 +29,7 @@
 #include "engine/run.hpp"
 #include "chain_model.hpp"
 #include "sweep_bench.hpp"
+#include "linear_bench.hpp"
 
 #include <nlohmann/json.hpp>
 #include <sys/resource.h>
@@ -554,7 +555,8 @@ int main(int argc, char** argv)
                     "  SOURCE_DIR     the Flange source tree (default: the one this was built from)\n"
                     "  REFERENCE_DIR  Dymola's reference kit (default: SOURCE_DIR/../shared/msl-reference)\n"
                     "  LARGEST_N      the longest drive-line chain to time (default 10000)\n"
-                    "       flange-bench --reruns [SOURCE_DIR]: compile once, run many, alone\n");
+                    "       flange-bench --reruns [SOURCE_DIR]: compile once, run many, alone\n"
+                    "       flange-bench --linear [SOURCE_DIR]: the linear analysis, alone\n");
         return 0;
     }
     try {
@@ -569,6 +571,14 @@ namespace {
 
 int run(int argc, char** argv)
 {
+    if (argc > 1 && std::string(argv[1]) == "--linear") {
+        const fs::path root = argc > 2 ? fs::path(argv[2]) : fs::path(FLANGE_SOURCE_DIR);
+        flange::library::Library lib;
+        lib.loadFolder((root / "resources" / "components").string());
+        lib.resolve();
+        flange::bench::linearAnalysis(lib);
+        return 0;
+    }
     if (argc > 1 && std::string(argv[1]) == "--reruns") {
         const fs::path root = argc > 2 ? fs::path(argv[2]) : fs::path(FLANGE_SOURCE_DIR);
         flange::library::Library lib;
@@ -597,6 +607,7 @@ int run(int argc, char** argv)
         chains(root, lib, maxN);
         reruns(lib, root);
         flange::bench::sweepThroughput(root, lib);
+        flange::bench::linearAnalysis(lib);
     }
     longTables(lib);
     return 0;
