@@ -25,6 +25,7 @@
 #include "engine/library/library.hpp"
 #include "engine/run.hpp"
 #include "chain_model.hpp"
+#include "mat_bench.hpp"
 #include "sweep_bench.hpp"
 
 #include <nlohmann/json.hpp>
@@ -418,7 +419,8 @@ int main(int argc, char** argv)
                     "  SOURCE_DIR     the Flange source tree (default: the one this was built from)\n"
                     "  REFERENCE_DIR  Dymola's reference kit (default: SOURCE_DIR/../shared/msl-reference)\n"
                     "  LARGEST_N      the longest drive-line chain to time (default 10000)\n"
-                    "       flange-bench --reruns [SOURCE_DIR]: compile once, run many, alone\n");
+                    "       flange-bench --reruns [SOURCE_DIR]: compile once, run many, alone\n"
+                    "       flange-bench --mat: writing a .mat result against a plain fwrite, alone\n");
         return 0;
     }
     try {
@@ -433,6 +435,10 @@ namespace {
 
 int run(int argc, char** argv)
 {
+    if (argc > 1 && std::string(argv[1]) == "--mat") {
+        flange::bench::matWriting();
+        return 0;
+    }
     if (argc > 1 && std::string(argv[1]) == "--reruns") {
         const fs::path root = argc > 2 ? fs::path(argv[2]) : fs::path(FLANGE_SOURCE_DIR);
         flange::library::Library lib;
@@ -455,6 +461,7 @@ int run(int argc, char** argv)
     chains(root, lib, maxN);
     reruns(lib, root);
     flange::bench::sweepThroughput(root, lib);
+    flange::bench::matWriting();
     return 0;
 }
 
