@@ -11,6 +11,7 @@
 #include "engine/api/simulation.hpp"
 #include "engine/api/run.hpp"
 #include "engine/api/sweep.hpp"
+#include "app/flange-sim/convert_command.hpp"
 #include "app/flange-sim/sweep_command.hpp"
 
 #include <QCommandLineParser>
@@ -276,6 +277,8 @@ int main(int argc, char** argv)
         const QStringList args = QCoreApplication::arguments();
         if (args.size() > 1 && args[1] == "sweep")
             return runSweepCommand(args);
+        if (args.size() > 1 && args[1] == "convert")
+            return runConvertCommand(args);
         return run(args, stdoutClosed, leftBehind);
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());
