@@ -76,6 +76,7 @@ private:
     QStringList componentsOnCanvas(const QStringList& instances) const;
     void scheduleAutoRun();
     void exportCsvDialog();
+    void exportMatDialog();
     void exportPlotDialog();
 
     QMainWindow* window_;
