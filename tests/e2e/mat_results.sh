@@ -4,9 +4,10 @@
 # at an offset (Oscillator: a mass's flange positions are s -+ L/2); --format and the
 # suffix choose the format; the file is replaced only by a complete result, exit 5 when
 # it cannot be written, and standard output is refused.
-#   mat_results.sh FLANGE_SIM SOURCE_DIR
+# With FLANGE, the window's export (flange --simulate --export-mat) is the same file.
+#   mat_results.sh FLANGE_SIM SOURCE_DIR [FLANGE]
 set -u
-sim=$1; src=$2
+sim=$1; src=$2; app=${3:-}
 python=/usr/bin/python3 # Debian's, which has SciPy (the first python3 on PATH may not)
 dir=$(mktemp -d "${TMPDIR:-/tmp}/flange-mat.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
@@ -55,4 +56,9 @@ printf 'previous\n' >"$dir/keep.mat"
 expect "a failed run keeps the previous .mat" 3 "$dir/keep.mat is left as it was" -- \
   simulate "$src/tests/data/robustness/spring_c_1e23.json" --max-steps 50 -o "$dir/keep.mat"
 step "the previous .mat is unchanged" [ "$(cat "$dir/keep.mat")" = previous ]
+if [ -n "$app" ]; then
+  step "the window exports CoupledClutches as .mat" env QT_QPA_PLATFORM=offscreen timeout 120 "$app" --simulate \
+    --export-mat "$dir/window.mat" "$clutches"
+  step "the window's .mat is flange-sim's, byte for byte" cmp "$dir/window.mat" "$dir/cc.mat"
+fi
 exit $fail

@@ -428,11 +428,19 @@ void SimulationWorkspace::exportCsvDialog()
         QMessageBox::critical(window_, tr("Export Results"), error);
 }
 
-void SimulationWorkspace::exportMatDialog()
+bool SimulationWorkspace::exportMat(const QString& path, QString* error) const
 {
     const auto result = controller_->current();
-    if (!result || result->rowCount() == 0)
-        return;
+    if (!result || result->rowCount() == 0) {
+        if (error)
+            *error = tr("There are no results to export: simulate first.");
+        return false;
+    }
+    return flange::ui::exportMat(*result, path, error);
+}
+
+void SimulationWorkspace::exportMatDialog()
+{
     const QString base = document_->filePath().isEmpty() ? tr("results")
                                                           : QFileInfo(document_->filePath()).completeBaseName();
     QString path = QFileDialog::getSaveFileName(window_, tr("Export Results as MAT"), base + QStringLiteral(".mat"),
@@ -442,7 +450,7 @@ void SimulationWorkspace::exportMatDialog()
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".mat");
     QString error;
-    if (exportMat(*result, path, &error))
+    if (exportMat(path, &error))
         window_->statusBar()->showMessage(tr("Results written to %1").arg(QFileInfo(path).fileName()), 6000);
     else
         QMessageBox::critical(window_, tr("Export Results"), error);

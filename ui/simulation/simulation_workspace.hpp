@@ -57,6 +57,8 @@ public:
     // `flange-sim -o` does; false with a reason when there is nothing to write or the
     // file cannot be written.
     bool exportCsv(const QString& path, bool plottedOnly, QString* error) const;
+    // The same as a .mat file (Dymola's layout), every variable: `flange-sim -o OUT.mat`'s file.
+    bool exportMat(const QString& path, QString* error) const;
     bool exportPlot(const QString& path, QString* error) const;
 
     // Plots every variable of a connector ("inertia1.flange_a": its angle and torque).
