@@ -17,6 +17,16 @@ namespace flange {
 // A sink that keeps the rows may keep each value once (the window's row store does).
 std::vector<int32_t> columnsWithSameValues(const CompiledModel& model, const std::vector<int>& outputs = {});
 
+// The same, and also a column that always holds the negation of an earlier one (the two
+// sides of a connection's torque: flange_a.tau = -flange_b.tau), which a Dymola result
+// file stores once with a negative index; `constant`: a column that never changes.
+struct SharedColumn {
+    int32_t first = 0;
+    bool negated = false;
+    bool constant = false;
+};
+std::vector<SharedColumn> columnsSharedWithSign(const CompiledModel& model, const std::vector<int>& outputs = {});
+
 // outputs: indices into model.outputs to report (empty = all). Throws flange::Error:
 // SimulationFailed with time and reason, Cancelled when the sink asks to stop; both carry
 // Error::time and, where known, the instances at fault.

@@ -159,7 +159,7 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addActions({a.save, a.saveAs});
     file->addSeparator();
-    file->addActions({a.exportCsv, a.exportPlot});
+    file->addActions({a.exportCsv, a.exportMat, a.exportPlot});
     file->addSeparator();
     file->addAction(a.quit);
 

@@ -121,6 +121,9 @@ WindowActions::WindowActions(QObject* parent, QUndoStack* stack, const KeyBindin
     exportCsv = make(parent, tr("Export Results as &CSV…"), QStringLiteral("document-export"), QKeySequence(),
                      tr("Write the results of the last run to a CSV file"));
     exportCsv->setEnabled(false);
+    exportMat = make(parent, tr("Export Results as &MAT…"), QStringLiteral("document-export"), QKeySequence(),
+                     tr("Write the results of the last run as a .mat file (Dymola's layout) for Modelica tools"));
+    exportMat->setEnabled(false);
     exportPlot = make(parent, tr("Export &Plot as Image…"), QStringLiteral("image-x-generic"), QKeySequence(),
                       tr("Write the current plot tab as PNG or SVG"));
     addPlotTab = make(parent, tr("New Plot &Tab"), QStringLiteral("tab-new"), QKeySequence(),

@@ -41,6 +41,7 @@ struct WindowActions {
     QAction* stopRun;
     QAction* autoResimulate;
     QAction* exportCsv;
+    QAction* exportMat;
     QAction* exportPlot;
     QAction* addPlotTab;
     QAction* addSubplot;

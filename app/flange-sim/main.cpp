@@ -1,6 +1,6 @@
 // flange-sim: the headless simulator. Loads a diagram, translates it, simulates it and
-// writes a CSV. Exit codes: 0 success, 2 bad input, 3 simulation failure, 4 internal
-// error (a bug in Flange), 5 the result could not be written.
+// writes a CSV or a .mat file. Exit codes: 0 success, 2 bad input, 3 simulation failure,
+// 4 internal error (a bug in Flange), 5 the result could not be written.
 #include "app/allocator_tuning.hpp"
 #include "engine/api/about.hpp"
 #include "engine/api/data_files.hpp"
@@ -13,6 +13,7 @@
 #include "engine/api/run.hpp"
 #include "engine/api/sweep.hpp"
 #include "app/flange-sim/slurm_commands.hpp"
+#include "app/flange-sim/convert_command.hpp"
 #include "app/flange-sim/sweep_command.hpp"
 #include "app/flange-sim/linearize_command.hpp"
 
@@ -29,13 +30,19 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <sstream>
 
 namespace {
 
-struct EventPrinter : flange::io::CsvWriter {
-    using CsvWriter::CsvWriter;
+// Passes rows to the result file's writer and prints each event when asked.
+struct EventPrinter : flange::ResultSink {
+    EventPrinter(flange::ResultSink& out, bool print) : out(out), print(print) {}
+    flange::ResultSink& out;
     bool print = false;
+    void begin(const std::vector<std::string>& names) override { out.begin(names); }
+    void expectRows(long gridRows, bool eventRows) override { out.expectRows(gridRows, eventRows); }
+    void row(double time, const std::vector<double>& values) override { out.row(time, values); }
     void event(const flange::EventRecord& e) override
     {
         if (!print)
@@ -74,7 +81,11 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     QCommandLineOption stop("stop", "Stop time [s].", "T");
     QCommandLineOption interval("interval", "Output interval [s].", "DT");
     QCommandLineOption tolerance("tolerance", "Relative tolerance.", "TOL");
-    QCommandLineOption output({"o", "output"}, "CSV file to write (- for standard output).", "OUT.csv");
+    QCommandLineOption output({"o", "output"}, "CSV or .mat file to write (- for standard output).", "OUT.csv");
+    QCommandLineOption format("format",
+                              "csv (default) or mat: Dymola's MAT v4 result layout, which Modelica tools read "
+                              "(chosen also when -o ends in .mat).",
+                              "csv|mat");
     QCommandLineOption signalList("signals", "Comma-separated signals to write (default: all variables).", "a,b,...");
     QCommandLineOption stats("stats", "Print translation and solver statistics.");
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
@@ -94,13 +105,13 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
     QCommandLineOption set("set", "A parameter or start value for this run, with a unit if you like (repeatable).",
                            "NAME=VALUE");
-    parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir, maxRows, maxSteps,
-                       maxSeconds, integrator, set, allowFiles});
+    parser.addOptions({stop, interval, tolerance, output, format, signalList, stats, events, exact, libraryDir, maxRows,
+                       maxSteps, maxSeconds, integrator, set, allowFiles});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
         std::fprintf(stderr, "usage: flange-sim simulate MODEL.json [--stop T] [--interval DT] [--tolerance TOL] "
-                             "[-o OUT.csv] [--signals a,b,...] [--stats] [--events]\n");
+                             "[-o OUT.csv|OUT.mat] [--format csv|mat] [--signals a,b,...] [--stats] [--events]\n");
         return 2;
     }
     auto number = [&](const QCommandLineOption& o) -> std::optional<double> {
@@ -132,6 +143,11 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
         throw flange::badInput("-o: the file name is empty (name a file, or - for standard output)");
     if (std::error_code ec; std::filesystem::equivalent(out, pos[1].toStdString(), ec))
         throw flange::badInput("-o " + out + " is the model file itself; name another file for the results");
+    const bool mat = parser.isSet(format) ? parser.value(format) == "mat" : out.ends_with(".mat");
+    if (parser.isSet(format) && parser.value(format) != "mat" && parser.value(format) != "csv")
+        throw flange::badInput("--format: '" + parser.value(format).toStdString() + "' is neither csv nor mat");
+    if (mat && out == "-")
+        throw flange::badInput("--format mat writes a file, not standard output: name it with -o OUT.mat");
     if (out == "-" && stdoutClosed)
         throw flange::io::OutputError("standard output: closed (" + std::string(std::strerror(EBADF)) + ")");
     using clock = std::chrono::steady_clock;
@@ -184,21 +200,27 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     opt.limitAdvice = {"raise it with --max-rows", "raise it with --max-steps", "raise it with --max-seconds"};
     flange::Run simulation(model);
     simulation.setOptions(opt);
+    std::vector<std::string> chosen; // --signals
     if (parser.isSet(signalList)) {
-        const std::vector<std::string> names = split(parser.value(signalList).toStdString());
-        for (const std::string& name : names)
+        chosen = split(parser.value(signalList).toStdString());
+        for (const std::string& name : chosen)
             if (!model->variableIndex(name))
                 throw flange::badInput("--signals: the model has no variable '" + name + "'");
-        simulation.selectSignals(names);
+        simulation.selectSignals(chosen);
     }
-    EventPrinter writer(out);
-    writer.print = parser.isSet(events);
+    std::unique_ptr<flange::io::CsvWriter> csv;
+    std::unique_ptr<flange::io::MatWriter> matFile;
+    if (mat)
+        matFile = std::make_unique<flange::io::MatWriter>(out, flange::io::matVariables(*model, chosen));
+    else
+        csv = std::make_unique<flange::io::CsvWriter>(out);
+    EventPrinter writer(csv ? static_cast<flange::ResultSink&>(*csv) : *matFile, parser.isSet(events));
     simulation.streamTo(writer);
     try {
         simulation.runToEnd();
-        writer.finish();
+        csv ? csv->finish() : matFile->finish();
     } catch (const flange::Error&) {
-        leftBehind = writer.leftBehind();
+        leftBehind = csv ? csv->leftBehind() : matFile->leftBehind();
         throw;
     }
     const flange::SimulationStats& st = simulation.statistics();
@@ -279,6 +301,8 @@ int main(int argc, char** argv)
             return runSlurmCommand(args);
         if (args.size() > 1 && args[1] == "linearize")
             return runLinearizeCommand(args);
+        if (args.size() > 1 && args[1] == "convert")
+            return runConvertCommand(args);
         return run(args, stdoutClosed, leftBehind);
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());

@@ -64,9 +64,9 @@ struct CommandLine {
         parser.addVersionOption();
         parser.addPositionalArgument(QStringLiteral("model"), QStringLiteral("Diagram file to open (JSON)."),
                                      QStringLiteral("[MODEL.json]"));
-        parser.addOptions({screenshot, size, libraryDir, simulate, exportCsv, timeout, run});
+        parser.addOptions({screenshot, size, libraryDir, simulate, exportCsv, exportMat, timeout, run});
     }
-    auto all() const { return std::tie(screenshot, size, libraryDir, simulate, exportCsv, timeout, run); }
+    auto all() const { return std::tie(screenshot, size, libraryDir, simulate, exportCsv, exportMat, timeout, run); }
 
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Render the window to a PNG file and exit."), QStringLiteral("OUT.png")};
@@ -81,6 +81,10 @@ struct CommandLine {
     QCommandLineOption exportCsv{QStringLiteral("export-csv"),
                                  QStringLiteral("With --simulate: write all results as CSV, as File > Export does."),
                                  QStringLiteral("OUT.csv")};
+    QCommandLineOption exportMat{QStringLiteral("export-mat"),
+                                 QStringLiteral("With --simulate: write all results as a .mat file (Dymola's layout), "
+                                                "as File > Export Results as MAT does."),
+                                 QStringLiteral("OUT.mat")};
     QCommandLineOption timeout{QStringLiteral("timeout"),
                                QStringLiteral("With --simulate: give up after this many seconds (default 600)."),
                                QStringLiteral("S"), QStringLiteral("600")};
@@ -136,7 +140,7 @@ int main(int argc, char** argv)
 
     QCommandLineParser parser;
     const CommandLine options(parser);
-    const auto& [screenshot, size, libraryDir, simulate, exportCsv, timeout, run] = options.all();
+    const auto& [screenshot, size, libraryDir, simulate, exportCsv, exportMat, timeout, run] = options.all();
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
@@ -179,6 +183,13 @@ int main(int argc, char** argv)
             if (!sim.exportCsv(parser.value(exportCsv), false, &error)) {
                 std::fprintf(stderr, "flange: %s\n", qPrintable(error));
                 status = status != 0 ? status : 5; // as flange-sim's: the result could not be written
+            }
+        }
+        if (parser.isSet(exportMat) && result->rowCount() > 0) {
+            QString error;
+            if (!sim.exportMat(parser.value(exportMat), &error)) {
+                std::fprintf(stderr, "flange: %s\n", qPrintable(error));
+                status = status != 0 ? status : 5;
             }
         }
         if (parser.isSet(screenshot)) {

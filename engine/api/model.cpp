@@ -31,6 +31,14 @@ std::vector<int32_t> Model::columnsWithSameValues(const std::vector<int>& select
     return flange::columnsWithSameValues(*compiled_, selected);
 }
 
+std::vector<Model::SharedColumn> Model::columnsSharedWithSign(const std::vector<int>& selected) const
+{
+    std::vector<Model::SharedColumn> out;
+    for (const flange::SharedColumn& s : flange::columnsSharedWithSign(*compiled_, selected))
+        out.push_back({s.first, s.negated, s.constant});
+    return out;
+}
+
 size_t Model::variableCount() const { return compiled_->outputs.size(); }
 
 Model::Variable Model::variable(size_t i) const

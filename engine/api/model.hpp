@@ -60,6 +60,14 @@ public:
     // the first of them that holds the same value on every row (aliases of one unknown,
     // constants of one value), or itself: a sink that keeps rows may keep each value once.
     std::vector<int32_t> columnsWithSameValues(const std::vector<int>& selected = {}) const;
+    // The same, a negated alias included (negated: it holds minus the first's value), and
+    // whether each is a constant: what a Dymola .mat result stores once (engine/run.hpp).
+    struct SharedColumn {
+        int32_t first = 0;
+        bool negated = false;
+        bool constant = false;
+    };
+    std::vector<SharedColumn> columnsSharedWithSign(const std::vector<int>& selected = {}) const;
 
     // A parameter a run can set: the diagram's own ("T3") and its components' ("spring.c").
     // tunable: a new value needs no translation; otherwise the run translates the edited

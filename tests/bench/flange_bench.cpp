@@ -28,6 +28,7 @@
 #include "engine/library/library.hpp"
 #include "engine/run.hpp"
 #include "chain_model.hpp"
+#include "mat_bench.hpp"
 #include "sweep_bench.hpp"
 #include "linear_bench.hpp"
 
@@ -557,6 +558,7 @@ int main(int argc, char** argv)
                     "  LARGEST_N      the longest drive-line chain to time (default 10000)\n"
                     "       flange-bench --reruns [SOURCE_DIR]: compile once, run many, alone\n"
                     "       flange-bench --linear [SOURCE_DIR]: the linear analysis, alone\n");
+                    "       flange-bench --mat: writing a .mat result against a plain fwrite, alone\n");
         return 0;
     }
     try {
@@ -577,6 +579,10 @@ int run(int argc, char** argv)
         lib.loadFolder((root / "resources" / "components").string());
         lib.resolve();
         flange::bench::linearAnalysis(lib);
+        return 0;
+    }
+    if (argc > 1 && std::string(argv[1]) == "--mat") {
+        flange::bench::matWriting();
         return 0;
     }
     if (argc > 1 && std::string(argv[1]) == "--reruns") {
@@ -608,6 +614,7 @@ int run(int argc, char** argv)
         reruns(lib, root);
         flange::bench::sweepThroughput(root, lib);
         flange::bench::linearAnalysis(lib);
+        flange::bench::matWriting();
     }
     longTables(lib);
     return 0;

@@ -15,6 +15,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace flange {
+class Model; // engine/api/model.hpp: kept, not read, here
+}
+
 namespace flange::ui {
 
 struct ResultVariable {
@@ -56,6 +60,8 @@ public:
     bool badInput = false;    // failed because the model is wrong, not the numerics
     double startTime = 0, stopTime = 1;
     int number = 0;           // 1 for the first run of the window, then 2, 3...
+    // The translation that gave the rows: its aliases and parameters go into a .mat export.
+    std::shared_ptr<const Model> model;
 
 private:
     std::vector<ResultVariable> variables_;

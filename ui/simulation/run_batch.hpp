@@ -17,6 +17,7 @@ namespace flange::ui {
 struct RunBatch {
     // Set in the first batch after translation.
     std::optional<std::vector<ResultVariable>> variables;
+    std::shared_ptr<const Model> model;
     double startTime = 0, stopTime = 1;
     std::vector<std::string> translationWarnings;
 

@@ -54,6 +54,7 @@ void work(std::shared_ptr<const diagram::Diagram> diagram, std::shared_ptr<const
         end->translateSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         RunBatch& first = sink.pending();
         first.variables = variablesOf(*model);
+        first.model = model;
         first.startTime = model->experiment().startTime;
         first.stopTime = options.stopTime.value_or(model->experiment().stopTime);
         first.translationWarnings = model->warnings();
@@ -177,6 +178,7 @@ void RunController::deliver(int runId, const std::shared_ptr<RunBatch>& batch)
         emit translationProgress(QString::fromStdString(batch->phase), batch->phaseFraction);
     if (batch->variables) {
         r.begin(std::move(*batch->variables));
+        r.model = std::move(batch->model);
         r.startTime = batch->startTime;
         r.stopTime = batch->stopTime;
         for (const std::string& w : batch->translationWarnings)

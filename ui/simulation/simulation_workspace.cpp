@@ -8,6 +8,7 @@
 #include "ui/messages_panel.hpp"
 #include "ui/plot/plot_area.hpp"
 #include "ui/results/csv_export.hpp"
+#include "ui/results/mat_export.hpp"
 #include "ui/results/event_log.hpp"
 #include "ui/results/variable_browser.hpp"
 #include "ui/simulation/run_controller.hpp"
@@ -167,6 +168,7 @@ void SimulationWorkspace::connectController()
             times.push_back(e.time);
         plots_->setEventTimes(times);
         actions_.exportCsv->setEnabled(result->rowCount() > 0);
+        actions_.exportMat->setEnabled(result->rowCount() > 0);
         if (status == RunResult::Status::Finished)
             window_->statusBar()->showMessage(tr("Simulation finished"), 5000);
         else if (status == RunResult::Status::Cancelled)
@@ -184,6 +186,7 @@ void SimulationWorkspace::connectViews()
             scheduleAutoRun();
     });
     connect(actions_.exportCsv, &QAction::triggered, this, &SimulationWorkspace::exportCsvDialog);
+    connect(actions_.exportMat, &QAction::triggered, this, &SimulationWorkspace::exportMatDialog);
     connect(actions_.exportPlot, &QAction::triggered, this, &SimulationWorkspace::exportPlotDialog);
     connect(actions_.addPlotTab, &QAction::triggered, this, [this] { plots_->addTab(QString()); });
     connect(actions_.addSubplot, &QAction::triggered, plots_, &plot::PlotArea::addSubplot);
@@ -220,6 +223,7 @@ void SimulationWorkspace::connectViews()
         controller_->clear();
         actions_.stopRun->setEnabled(false);
         actions_.exportCsv->setEnabled(false);
+        actions_.exportMat->setEnabled(false);
         progressDelay_->stop();
         liveRefresh_->stop();
         progress_->hide();
@@ -421,6 +425,34 @@ void SimulationWorkspace::exportCsvDialog()
         path += QStringLiteral(".csv");
     QString error;
     if (exportCsv(path, ask.clickedButton() == plotted, &error))
+        window_->statusBar()->showMessage(tr("Results written to %1").arg(QFileInfo(path).fileName()), 6000);
+    else
+        QMessageBox::critical(window_, tr("Export Results"), error);
+}
+
+bool SimulationWorkspace::exportMat(const QString& path, QString* error) const
+{
+    const auto result = controller_->current();
+    if (!result || result->rowCount() == 0) {
+        if (error)
+            *error = tr("There are no results to export: simulate first.");
+        return false;
+    }
+    return flange::ui::exportMat(*result, path, error);
+}
+
+void SimulationWorkspace::exportMatDialog()
+{
+    const QString base = document_->filePath().isEmpty() ? tr("results")
+                                                          : QFileInfo(document_->filePath()).completeBaseName();
+    QString path = QFileDialog::getSaveFileName(window_, tr("Export Results as MAT"), base + QStringLiteral(".mat"),
+                                                tr("MAT files (*.mat)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".mat");
+    QString error;
+    if (exportMat(path, &error))
         window_->statusBar()->showMessage(tr("Results written to %1").arg(QFileInfo(path).fileName()), 6000);
     else
         QMessageBox::critical(window_, tr("Export Results"), error);

@@ -61,6 +61,8 @@ public:
     // `flange-sim -o` does; false with a reason when there is nothing to write or the
     // file cannot be written.
     bool exportCsv(const QString& path, bool plottedOnly, QString* error) const;
+    // The same as a .mat file (Dymola's layout), every variable: `flange-sim -o OUT.mat`'s file.
+    bool exportMat(const QString& path, QString* error) const;
     bool exportPlot(const QString& path, QString* error) const;
 
     // Plots every variable of a connector ("inertia1.flange_a": its angle and torque).
@@ -80,6 +82,7 @@ private:
     QStringList componentsOnCanvas(const QStringList& instances) const;
     void scheduleAutoRun();
     void exportCsvDialog();
+    void exportMatDialog();
     void exportPlotDialog();
 
     QMainWindow* window_;

@@ -1,0 +1,238 @@
+#include "engine/modelica/modelica_writer.hpp"
+
+#include "engine/diagram/model_parameters.hpp"
+#include "engine/error.hpp"
+#include "engine/io/csv_format.hpp"
+
+#include <cctype>
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace flange::modelica {
+
+namespace {
+
+using diagram::Json;
+
+std::string number(double v) { return io::shortestNumber(v == 0 ? 0.0 : v); }
+
+std::string quoted(const std::string& s)
+{
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        out += c;
+    }
+    return out + '"';
+}
+
+// A value as a Modelica expression: numbers at full precision, Booleans, a table's rows as
+// a matrix `[a, b; c, d]`, expression text as it is (Flange's expressions are Modelica's).
+std::string expression(const Json& v, bool isString)
+{
+    if (v.is_boolean())
+        return v.get<bool>() ? "true" : "false";
+    if (v.is_number())
+        return number(v.get<double>());
+    if (v.is_string())
+        return isString ? quoted(v.get<std::string>()) : v.get<std::string>();
+    if (v.is_array()) {
+        std::string out = "[";
+        for (size_t r = 0; r < v.size(); ++r) {
+            if (r > 0)
+                out += "; ";
+            const Json& row = v[r];
+            if (!row.is_array())
+                return "{" + expression(row, false) + "}";
+            for (size_t c = 0; c < row.size(); ++c)
+                out += (c > 0 ? ", " : "") + expression(row[c], false);
+        }
+        return out + "]";
+    }
+    if (v.is_object() && v.contains("value"))
+        return expression(v["value"], isString);
+    return v.dump();
+}
+
+// `J=2`, `m(displayUnit="g")=0.3`; a declaration's own unit first: `T(unit="s")=0.4`.
+std::string modifier(const std::string& name, const Json& v, bool isString, const std::string& unit = {})
+{
+    std::vector<std::string> attributes;
+    if (!unit.empty())
+        attributes.push_back("unit=" + quoted(unit));
+    if (v.is_object() && v.contains("displayUnit") && v["displayUnit"].is_string())
+        attributes.push_back("displayUnit=" + quoted(v["displayUnit"].get<std::string>()));
+    std::string out = name;
+    if (!attributes.empty()) {
+        out += "(";
+        for (size_t i = 0; i < attributes.size(); ++i)
+            out += (i ? ", " : "") + attributes[i];
+        out += ")";
+    }
+    return out + "=" + expression(v, isString);
+}
+
+// Placement in Modelica's diagram: origin with y up, extent around it, flips as a
+// reversed extent, rotation counter-clockwise as Flange's.
+std::string placement(const diagram::Placement& p)
+{
+    const double w = p.width / 2, h = p.height / 2;
+    const double x1 = p.flipH ? w : -w, x2 = -x1, y1 = p.flipV ? h : -h, y2 = -y1;
+    return "Placement(transformation(extent={{" + number(x1) + "," + number(y1) + "},{" + number(x2) + "," +
+           number(y2) + "}}, rotation=" + number(p.rotation) + ", origin={" + number(p.x) + "," + number(-p.y) + "}))";
+}
+
+// Where a connector of a placed component is, in Modelica's diagram coordinates: its
+// icon position (y up, icon extent ±100) scaled to the placement, flipped, rotated.
+std::pair<double, double> connectorPoint(const diagram::Placement& p, const library::ConnectorDef& c)
+{
+    double x = c.x * p.width / 200, y = c.y * p.height / 200;
+    if (p.flipH)
+        x = -x;
+    if (p.flipV)
+        y = -y;
+    const double a = p.rotation * std::numbers::pi / 180;
+    const double cs = std::round(std::cos(a) * 1e12) / 1e12, sn = std::round(std::sin(a) * 1e12) / 1e12;
+    return {p.x + cs * x - sn * y, -p.y + sn * x + cs * y};
+}
+
+// Modelica's diagram is ±100 unless it says otherwise: a larger drawing gets its extent,
+// rounded out to the 20-unit grid, so that no tool clips it.
+std::string coordinateSystem(const diagram::Diagram& d)
+{
+    double x1 = -100, y1 = -100, x2 = 100, y2 = 100;
+    auto cover = [&](double x, double y) {
+        x1 = std::min(x1, 20 * std::floor(x / 20));
+        x2 = std::max(x2, 20 * std::ceil(x / 20));
+        y1 = std::min(y1, 20 * std::floor(y / 20));
+        y2 = std::max(y2, 20 * std::ceil(y / 20));
+    };
+    for (const diagram::Component& c : d.components) {
+        const double r = std::max(c.placement.width, c.placement.height) / 2;
+        cover(c.placement.x - r, -c.placement.y - r);
+        cover(c.placement.x + r, -c.placement.y + r);
+    }
+    for (const diagram::Connection& k : d.connections)
+        for (const auto& [x, y] : k.points)
+            cover(x, -y);
+    if (x1 == -100 && y1 == -100 && x2 == 100 && y2 == 100)
+        return std::string();
+    return ", Diagram(coordinateSystem(extent={{" + number(x1) + "," + number(y1) + "},{" + number(x2) + "," +
+           number(y2) + "}}))";
+}
+
+std::string identifier(const std::string& s)
+{
+    std::string out;
+    for (char c : s)
+        out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' ? c : '_';
+    if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0])))
+        out = "_" + out;
+    return out;
+}
+
+} // namespace
+
+std::string mslClassName(const std::string& type)
+{
+    if (type.starts_with("Rotational.") || type.starts_with("Translational."))
+        return "Modelica.Mechanics." + type;
+    if (type.starts_with("Blocks.") || type.starts_with("Thermal."))
+        return "Modelica." + type;
+    return std::string();
+}
+
+std::string writeModelica(const diagram::Diagram& d, const library::Library& library, const std::string& modelName)
+{
+    const std::string name = identifier(modelName);
+    std::string out = "model " + name;
+    if (!d.description.empty())
+        out += " " + quoted(d.description);
+    out += "\n";
+    for (const diagram::ParameterDeclaration& p : diagram::declarations(d)) {
+        const bool isBoolean = p.type == "Boolean" || p.value.is_boolean() ||
+                               (p.value.is_object() && p.value.contains("value") && p.value["value"].is_boolean());
+        const std::string type = isBoolean ? "Boolean" : p.type == "Integer" ? "Integer" : "Real";
+        out += "  parameter " + type + " " + modifier(p.name, p.value, false, p.unit);
+        if (!p.description.empty())
+            out += " " + quoted(p.description);
+        out += ";\n";
+    }
+    for (const diagram::Component& c : d.components) {
+        const std::string cls = mslClassName(c.type);
+        const library::ComponentDefinition* def = library.find(c.type);
+        // The library's diagrams with MSL names (Vehicle, the examples' Utilities) are MSL
+        // classes; a subsystem of the diagram's own is not (yet) written.
+        const bool subsystem = d.findSubsystem(c.type) != nullptr;
+        if (cls.empty() || !def || subsystem)
+            throw badInput("component " + c.name + " (" + c.type + "): " +
+                           (subsystem ? "a subsystem" : "a class the Modelica Standard Library does not have") +
+                           "; writing Modelica handles diagrams of MSL components only so far");
+        std::vector<std::string> modifiers;
+        for (const auto& [p, value] : c.parameters) {
+            const library::ParameterDef* pd = def->parameter(p);
+            modifiers.push_back(modifier(p, value, pd && pd->type == library::ValueType::String));
+        }
+        for (const auto& [v, s] : c.variables) {
+            std::vector<std::string> attributes;
+            if (s.start)
+                attributes.push_back("start=" + expression(*s.start, false));
+            if (s.fixed)
+                attributes.push_back("fixed=" + expression(*s.fixed, false));
+            if (s.stateSelect)
+                attributes.push_back("stateSelect=StateSelect." + *s.stateSelect);
+            if (s.nominal)
+                attributes.push_back("nominal=" + expression(*s.nominal, false));
+            if (attributes.empty())
+                continue;
+            std::string m = v + "(";
+            for (size_t i = 0; i < attributes.size(); ++i)
+                m += (i ? ", " : "") + attributes[i];
+            modifiers.push_back(m + ")");
+        }
+        out += "  " + cls + " " + c.name;
+        if (!modifiers.empty()) {
+            out += "(";
+            for (size_t i = 0; i < modifiers.size(); ++i)
+                out += (i ? ", " : "") + modifiers[i];
+            out += ")";
+        }
+        out += "\n    annotation(" + placement(c.placement) + ");\n";
+    }
+    out += "equation\n";
+    for (const diagram::Connection& k : d.connections) {
+        // The line: from the first connector through the route's corners to the second.
+        std::vector<std::pair<double, double>> points;
+        auto end = [&](const std::string& endpoint) {
+            std::string instance, connector;
+            if (!diagram::splitEndpoint(endpoint, instance, connector))
+                return;
+            const diagram::Component* c = d.component(instance);
+            const library::ComponentDefinition* def = c ? library.find(c->type) : nullptr;
+            if (const library::ConnectorDef* cd = def ? def->connector(connector) : nullptr)
+                points.push_back(connectorPoint(c->placement, *cd));
+        };
+        end(k.from);
+        for (const auto& [x, y] : k.points)
+            points.emplace_back(x, -y);
+        end(k.to);
+        out += "  connect(" + k.from + ", " + k.to + ")";
+        if (points.size() >= 2) {
+            out += " annotation(Line(points={";
+            for (size_t i = 0; i < points.size(); ++i)
+                out += (i ? ", {" : "{") + number(points[i].first) + "," + number(points[i].second) + "}";
+            out += "}))";
+        }
+        out += ";\n";
+    }
+    const diagram::Experiment& e = d.experiment;
+    out += "  annotation(experiment(StartTime=" + number(e.startTime) + ", StopTime=" + number(e.stopTime) +
+           ", Interval=" + number(e.outputInterval()) + ", Tolerance=" + number(e.tolerance) +
+           "), uses(Modelica(version=\"4.0.0\"))" + coordinateSystem(d) + ");\n";
+    out += "end " + name + ";\n";
+    return out;
+}
+
+} // namespace flange::modelica
