@@ -347,6 +347,22 @@ void MainWindow::checkTypesKnown()
                                    .arg(QString::fromStdString(c.name), QString::fromStdString(c.type)));
 }
 
+void MainWindow::reportBrokenConnections()
+{
+    const auto& cons = document_->diagram().connections;
+    for (const auto& [index, fault] : scene_->brokenConnections()) {
+        const diagram::Connection& c = cons[static_cast<size_t>(index)];
+        QStringList present;
+        for (const std::string& end : {c.from, c.to})
+            if (const QString name = QString::fromStdString(end).section(QLatin1Char('.'), 0, 0); document_->component(name))
+                present << name;
+        messages_->add(MessagesPanel::Severity::Warning,
+                       tr("Connection %1 — %2 is broken: %3. It is drawn in red: delete it, or drag its loose end to a port")
+                           .arg(QString::fromStdString(c.from), QString::fromStdString(c.to), fault),
+                       present);
+    }
+}
+
 bool MainWindow::openFile(const QString& path)
 {
     QString error;
@@ -360,6 +376,7 @@ bool MainWindow::openFile(const QString& path)
                         .arg(QFileInfo(path).fileName(), countOf(d.components.size(), tr("component"), tr("components")),
                              countOf(d.connections.size(), tr("connection"), tr("connections"))));
     checkTypesKnown();
+    reportBrokenConnections();
     view_->zoomToFit();
     return true;
 }
@@ -454,6 +471,7 @@ bool MainWindow::restoreRecovery(const OrphanedRecovery& recovery)
     messages_->info(tr("Restored %1 as autosaved at %2; save it to keep it")
                         .arg(document_->displayName(), QLocale().toString(c.savedAt.toLocalTime(), QLocale::ShortFormat)));
     checkTypesKnown();
+    reportBrokenConnections();
     view_->zoomToFit();
     return true;
 }

@@ -220,7 +220,12 @@ void DiagramScene::updateConnection(int index)
     ComponentItem* b = components_.value(instanceOf(to));
     PortItem* pa = portItem(from);
     PortItem* pb = portItem(to);
-    item->setVisible(a || b);
+    // The scene's own cues (a port not drawn, types that do not fit) say when to ask the
+    // rules, which then give the reason: asking of every line would search the diagram
+    // for each end.
+    const bool suspect = !pa || !pb || library::connectionRefusal(pa->connectorType(), pb->connectorType());
+    item->setFault(suspect ? connectionFault(editor_.document(), from, to) : QString());
+    item->setVisible(a || b || !c.points.empty());
     if (pa || pb)
         item->setDomain((pa ? pa : pb)->connectorType());
     // While a group is dragged its inner lines keep their shape: shift their corners too.
@@ -242,16 +247,47 @@ void DiagramScene::updateConnection(int index)
         item->setRoute(route);
         return;
     }
-    // A type missing from the library has no ports: end the line at its centre.
-    auto anchor = [](PortItem* p, ComponentItem* owner, QPointF fallback) {
-        return p ? p->scenePos() : owner ? owner->pos() : fallback;
-    };
+    // A type missing from the library or a connector it does not have: the line ends on
+    // the edge of the component's icon that faces the other end (where a port would be,
+    // and where it can be grabbed). An end naming no component at all ends a short way out
+    // of the sound end's port (or at the stored corner next to it), so the line shows.
     for (QPointF& p : corners)
         p *= kUnit;
-    const QPointF fallback = corners.isEmpty() ? QPointF() : corners.front();
-    const QPointF start = anchor(pa, a, fallback), end = anchor(pb, b, fallback);
+    auto anchor = [&](bool first, PortItem* p, ComponentItem* owner, PortItem* other, ComponentItem* otherOwner) -> QPointF {
+        if (p)
+            return p->scenePos();
+        if (owner) {
+            const QRectF icon = owner->body()->mapRectToScene(owner->body()->boundingRect());
+            const QPointF toward = !corners.isEmpty() ? (first ? corners.front() : corners.back())
+                                   : other            ? other->scenePos()
+                                   : otherOwner       ? otherOwner->pos()
+                                                      : icon.center() + QPointF(1, 0);
+            QPointF best;
+            double nearest = -1;
+            for (QPointF side : {QPointF(icon.left(), icon.center().y()), QPointF(icon.right(), icon.center().y()),
+                                 QPointF(icon.center().x(), icon.top()), QPointF(icon.center().x(), icon.bottom())})
+                if (const double d = QLineF(side, toward).length(); nearest < 0 || d < nearest) {
+                    nearest = d;
+                    best = side;
+                }
+            return best;
+        }
+        if (!corners.isEmpty())
+            return first ? corners.front() : corners.back();
+        return other ? other->scenePos() + other->sceneOutward() * (3 * kGrid * kUnit) : QPointF();
+    };
+    const QPointF start = anchor(true, pa, a, pb, b), end = anchor(false, pb, b, pa, a);
     item->setRoute(orthogonalRoute(start, pa ? pa->sceneOutward() : QPointF(), end, pb ? pb->sceneOutward() : QPointF(),
                                    corners));
+}
+
+QList<QPair<int, QString>> DiagramScene::brokenConnections() const
+{
+    QList<QPair<int, QString>> out;
+    for (int i = 0; i < connections_.size(); ++i)
+        if (connections_[i]->isBroken())
+            out.append({i, connections_[i]->fault()});
+    return out;
 }
 
 void DiagramScene::updateConnectionsOf(const QString& name)
@@ -398,6 +434,11 @@ PortItem* DiagramScene::portUnder(QPointF scenePos) const
 void DiagramScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
 {
     if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ControlModifier)) {
+        // A loose end first: it often lies where a port of its component is drawn.
+        if (startReconnect(event->scenePos())) {
+            event->accept();
+            return;
+        }
         if (PortItem* port = portUnder(event->scenePos())) {
             connectTool_ = std::make_unique<ConnectTool>(*this, port);
             connectTool_->moveTo(event->scenePos());
@@ -411,6 +452,34 @@ void DiagramScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
         }
     }
     QGraphicsScene::mousePressEvent(event);
+}
+
+bool DiagramScene::startReconnect(QPointF scenePos)
+{
+    const double reach = 8;
+    for (QGraphicsItem* item : items(QRectF(scenePos - QPointF(reach, reach), QSizeF(2 * reach, 2 * reach)))) {
+        auto* line = qgraphicsitem_cast<ConnectionItem*>(item);
+        if (!line || !line->isBroken() || line->route().size() < 2)
+            continue;
+        const int index = static_cast<int>(connections_.indexOf(line));
+        PortItem* pa = portItem(line->from());
+        PortItem* pb = portItem(line->to());
+        const QPolygonF route = line->route();
+        // The loose end is the one without a port; the tool starts from the other.
+        PortItem* sound = nullptr;
+        if (!pb && pa && QLineF(route.back(), scenePos).length() <= reach)
+            sound = pa;
+        else if (!pa && pb && QLineF(route.front(), scenePos).length() <= reach)
+            sound = pb;
+        if (index < 0 || !sound)
+            continue;
+        connectTool_ = std::make_unique<ConnectTool>(*this, sound, index);
+        connectTool_->moveTo(scenePos);
+        reconnectPress_ = scenePos;
+        reconnectIndex_ = index;
+        return true;
+    }
+    return false;
 }
 
 bool DiagramScene::startLineDrag(QPointF scenePos)
@@ -458,6 +527,20 @@ void DiagramScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
 
 void DiagramScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
 {
+    if (reconnectPress_ && QLineF(*reconnectPress_, event->scenePos()).length() < 4) {
+        // A click on a loose end, not a drag: it selects the line.
+        const int index = reconnectIndex_;
+        connectTool_.reset();
+        reconnectPress_.reset();
+        selectInOneStep([&] {
+            clearSelection();
+            if (ConnectionItem* line = connections_.value(index))
+                line->setSelected(true);
+        });
+        event->accept();
+        return;
+    }
+    reconnectPress_.reset();
     if (connectTool_) {
         const QString refusal = connectTool_->finish(event->scenePos());
         connectTool_.reset();

@@ -35,6 +35,9 @@ public:
     ComponentItem* componentItem(const QString& name) const { return components_.value(name); }
     ConnectionItem* connectionItem(int index) const { return connections_.value(index); }
     int connectionCount() const { return static_cast<int>(connections_.size()); }
+    // The connections at this level drawn as broken (connectionFault), with the reasons,
+    // in document order.
+    QList<QPair<int, QString>> brokenConnections() const;
     // The visible port for "instance.connector", or null.
     PortItem* portItem(const QString& endpoint) const;
     // What the diagram covers (components with their labels and ports, connections), from
@@ -111,6 +114,9 @@ private:
     PortItem* portUnder(QPointF scenePos) const;
     // A press on a line's segment or corner: remembers it, so that moving reshapes the line.
     bool startLineDrag(QPointF scenePos);
+    // A press on a broken line's loose end: its sound end's port starts a connect tool
+    // that replaces the line.
+    bool startReconnect(QPointF scenePos);
     void dropConnector(QGraphicsSceneDragDropEvent* event);
 
     DiagramEditor& editor_;
@@ -128,6 +134,9 @@ private:
         bool active;
     };
     std::optional<LineDrag> lineDrag_;
+    // Where a loose end was pressed, and its line: released there, it was a click.
+    std::optional<QPointF> reconnectPress_;
+    int reconnectIndex_ = -1;
 };
 
 } // namespace flange::ui

@@ -191,6 +191,26 @@ ConnectionCheck DiagramEditor::connect(const QString& a, const QString& b, const
     return check;
 }
 
+ConnectionCheck DiagramEditor::reconnect(int index, const QString& a, const QString& b)
+{
+    if (doc_.isReadOnly())
+        return ConnectionCheck{QObject::tr("A library subsystem cannot be changed here"), {}, {}, {}};
+    if (index < 0 || index >= static_cast<int>(doc_.diagram().connections.size()))
+        return ConnectionCheck{QObject::tr("There is no such connection"), {}, {}, {}};
+    ConnectionCheck check = checkConnection(doc_, a, b, index);
+    if (!check.allowed())
+        return check;
+    diagram::Connection c;
+    c.from = check.from.toStdString();
+    c.to = check.to.toStdString();
+    QUndoStack* stack = doc_.undoStack();
+    stack->beginMacro(QObject::tr("Reconnect %1 to %2").arg(check.from, check.to));
+    stack->push(new RemoveConnectionCommand(doc_, index));
+    stack->push(new AddConnectionCommand(doc_, c));
+    stack->endMacro();
+    return check;
+}
+
 void DiagramEditor::moveTo(const QHash<QString, QPointF>& centres)
 {
     std::vector<PlacementChange> changes;

@@ -34,6 +34,11 @@ public:
     // Connects two "instance.connector" endpoints; the result says why when it refuses.
     ConnectionCheck connect(const QString& a, const QString& b, const Points& points = {});
 
+    // Replaces connection `index` by one from `a` to `b` (a broken line's loose end dragged
+    // to a port: docs/editor.md, Broken connections), in one step; the result says why
+    // when it refuses.
+    ConnectionCheck reconnect(int index, const QString& a, const QString& b);
+
     // New centres (diagram units) after a drag, of components and outer connectors' blocks; connections whose both ends move by the
     // same amount have their route points carried along.
     void moveTo(const QHash<QString, QPointF>& centres);
