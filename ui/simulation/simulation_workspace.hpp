@@ -57,6 +57,7 @@ public:
     // `flange-sim -o` does; false with a reason when there is nothing to write or the
     // file cannot be written.
     bool exportCsv(const QString& path, bool plottedOnly, QString* error) const;
+    // The plot tab as File > Export Plot writes it, with the default options, titled with the diagram's name.
     bool exportPlot(const QString& path, QString* error) const;
 
     // Plots every variable of a connector ("inertia1.flange_a": its angle and torque).
