@@ -3,11 +3,13 @@
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/canvas/icon_cache.hpp"
+#include "ui/canvas/note_item.hpp"
 #include "ui/canvas/scene_units.hpp"
 #include "ui/document/autosave.hpp"
 #include "ui/document/diagram_clipboard.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/diagram_editor.hpp"
+#include "ui/document/diagram_notes.hpp"
 #include "ui/document/save_location.hpp"
 #include "ui/help/help_menu.hpp"
 #include "ui/messages_panel.hpp"
@@ -186,6 +188,16 @@ void MainWindow::createMenus()
         if (dialog.exec() == QDialog::Accepted)
             editor_->setModelParameters(dialog.result());
     })->setObjectName(QStringLiteral("modelParameters"));
+    diagramMenu->addAction(tr("Add &Note…"), this, [this] {
+        const QString text = QInputDialog::getMultiLineText(this, tr("Add Note"), tr("Text of the note:"));
+        const QPointF centre = snapped(toDiagram(view_->mapToScene(view_->viewport()->rect().center())), kGrid);
+        const int index = editor_->addNote(text, centre);
+        if (index >= 0)
+            if (NoteItem* item = scene_->noteItem(index)) {
+                scene_->clearSelection();
+                item->setSelected(true);
+            }
+    })->setObjectName(QStringLiteral("addNote"));
     diagramMenu->addSeparator();
     diagramMenu->addActions({subsystems_->groupAction(), subsystems_->ungroupAction(), subsystems_->openAction(),
                              subsystems_->upAction()});
@@ -283,6 +295,21 @@ void MainWindow::connectActions()
     connect(scene_, &DiagramScene::selectionSettled, this, &MainWindow::updateSelectionActions);
     connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // A double-click opens a subsystem instance, and the parameters of anything else.
+    connect(scene_, &DiagramScene::noteActivated, this, [this](int index) {
+        for (const Note& note : notesIn(document_->diagram().annotations))
+            if (note.index == index) {
+                bool ok = false;
+                const QString text = QInputDialog::getMultiLineText(
+                    this, tr("Edit Note"), tr("Text of the note (empty deletes it):"), note.text, &ok);
+                if (!ok)
+                    return;
+                if (text.trimmed().isEmpty())
+                    editor_->remove({}, {}, {index});
+                else
+                    editor_->setNoteText(index, text);
+                return;
+            }
+    });
     connect(scene_, &DiagramScene::componentActivated, this, [this](const QString& name) {
         if (connectors_->edit(name))
             return; // an outer connector's block: its properties
@@ -323,7 +350,8 @@ void MainWindow::updateSelectionActions()
     const int components = static_cast<int>(scene_->selectedComponentNames().size());
     // Outer connectors' blocks can be renamed and deleted, not copied or turned.
     const int connectors = static_cast<int>(scene_->selectedConnectorNames().size());
-    const bool any = components > 0 || connectors > 0 || !scene_->selectedConnections().isEmpty();
+    const bool any = components > 0 || connectors > 0 || !scene_->selectedConnections().isEmpty() ||
+                     !scene_->selectedNotes().isEmpty();
     const WindowActions& a = *actions_;
     for (QAction* act : {a.cut, a.copy, a.duplicate, a.rotate, a.flipHorizontal, a.flipVertical})
         act->setEnabled(components > 0);

@@ -7,6 +7,8 @@
 #include "ui/canvas/connect_tool.hpp"
 #include "ui/canvas/connection_item.hpp"
 #include "ui/canvas/free_placement.hpp"
+#include "ui/canvas/note_item.hpp"
+#include "ui/document/diagram_notes.hpp"
 #include "ui/document/orthogonal_route.hpp"
 #include "ui/document/segment_drag.hpp"
 #include "ui/canvas/port_item.hpp"
@@ -61,6 +63,7 @@ DiagramScene::DiagramScene(DiagramEditor& editor, IconCache& icons, QObject* par
     connect(doc, &DiagramDocument::connectionAdded, this, &DiagramScene::insertConnectionItem);
     connect(doc, &DiagramDocument::connectionRemoved, this, &DiagramScene::removeConnectionItem);
     connect(doc, &DiagramDocument::connectionChanged, this, &DiagramScene::updateConnection);
+    connect(doc, &DiagramDocument::annotationsChanged, this, &DiagramScene::rebuildNotes);
     rebuild();
 }
 
@@ -81,6 +84,7 @@ void DiagramScene::rebuild()
     clearSelection();
     components_.clear();
     connections_.clear();
+    notes_.clear();
     clear();
     outerDefinitions_.clear(); // after the items that pointed to them are gone
     // From the components themselves: looking each up by name again made opening a diagram
@@ -103,6 +107,7 @@ void DiagramScene::rebuild()
     const int n = static_cast<int>(editor_.document().diagram().connections.size());
     for (int i = 0; i < n; ++i)
         insertConnectionItem(i);
+    rebuildNotes();
     coverContent(contentBounds());
 }
 
@@ -122,7 +127,40 @@ QRectF DiagramScene::contentBounds() const
         bounds |= c->sceneBoundingRect() | c->mapRectToScene(c->childrenBoundingRect());
     for (const ConnectionItem* c : connections_)
         bounds |= c->sceneBoundingRect();
+    for (const NoteItem* n : notes_)
+        bounds |= n->sceneBoundingRect();
     return bounds;
+}
+
+void DiagramScene::rebuildNotes()
+{
+    const QList<int> selected = selectedNotes();
+    for (NoteItem* n : std::as_const(notes_))
+        delete n;
+    notes_.clear();
+    for (const Note& note : notesIn(editor_.document().diagram().annotations)) {
+        auto* item = new NoteItem(note.index, note.text, note.at);
+        addItem(item);
+        item->setSelected(selected.contains(note.index));
+        notes_.append(item);
+    }
+}
+
+NoteItem* DiagramScene::noteItem(int index) const
+{
+    for (NoteItem* n : notes_)
+        if (n->index() == index)
+            return n;
+    return nullptr;
+}
+
+QList<int> DiagramScene::selectedNotes() const
+{
+    QList<int> out;
+    for (const NoteItem* n : notes_)
+        if (n->isSelected())
+            out << n->index();
+    return out;
 }
 
 void DiagramScene::rebuildKeepingSelection()
@@ -405,12 +443,14 @@ void DiagramScene::selectAll()
             item->setSelected(true);
         for (ConnectionItem* item : std::as_const(connections_))
             item->setSelected(true);
+        for (NoteItem* item : std::as_const(notes_))
+            item->setSelected(true);
     });
 }
 
 void DiagramScene::deleteSelection()
 {
-    editor_.remove(selectedComponentNames() + selectedConnectorNames(), selectedConnections());
+    editor_.remove(selectedComponentNames() + selectedConnectorNames(), selectedConnections(), selectedNotes());
 }
 
 void DiagramScene::rotateSelection() { editor_.rotate(selectedComponentNames()); }
@@ -487,6 +527,8 @@ bool DiagramScene::startLineDrag(QPointF scenePos)
     lineDrag_.reset();
     // Only a line on top: a component drawn over a line wins the click.
     for (QGraphicsItem* item : items(scenePos)) {
+        if (qgraphicsitem_cast<NoteItem*>(item))
+            return false; // a note over a line wins the click too
         if (qgraphicsitem_cast<ConnectionItem*>(item) == nullptr) {
             for (QGraphicsItem* p = item; p; p = p->parentItem())
                 if (qgraphicsitem_cast<ComponentItem*>(p))
@@ -574,11 +616,22 @@ void DiagramScene::commitDraggedMoves()
             centres.insert(it.key(), toDiagram(it.value()->pos()));
     if (!centres.isEmpty())
         editor_.moveTo(centres);
+    QHash<int, QPointF> notes;
+    for (const NoteItem* n : std::as_const(notes_))
+        if (n->pos() != n->documentPos())
+            notes.insert(n->index(), toDiagram(snap_ ? snapped(n->pos(), kUnit) : n->pos()));
+    if (!notes.isEmpty() && !editor_.moveNotes(notes))
+        rebuildNotes(); // moved less than a unit: back where the document has it
 }
 
 void DiagramScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event)
 {
     for (QGraphicsItem* item : items(event->scenePos())) {
+        if (auto* note = qgraphicsitem_cast<NoteItem*>(item)) {
+            emit noteActivated(note->index());
+            event->accept();
+            return;
+        }
         if (auto* port = qgraphicsitem_cast<PortItem*>(item)) {
             emit portActivated(port->endpoint());
             event->accept();

@@ -52,8 +52,16 @@ public:
     // hand); false when they are unchanged or there is no such connection.
     bool setConnectionPoints(int index, const Points& points);
 
-    // Deletes components and outer connectors (with their connections) and connections, in one step.
-    void remove(const QStringList& names, const QList<int>& connections = {});
+    // Deletes components and outer connectors (with their connections), connections and
+    // notes (by their index in the annotations), in one step.
+    void remove(const QStringList& names, const QList<int>& connections = {}, const QList<int>& notes = {});
+
+    // Text notes on the diagram (diagram_notes.hpp), each edit one step. addNote returns
+    // the new note's index, or -1 for empty text or a read-only level; the others are false
+    // when nothing changed.
+    int addNote(const QString& text, QPointF topLeft);
+    bool setNoteText(int index, const QString& text);
+    bool moveNotes(const QHash<int, QPointF>& topLefts);
     bool rename(const QString& oldName, const QString& newName, QString* reason = nullptr);
     // Replaces a component's parameters and variable settings; false when nothing changed.
     bool setSettings(const QString& name, const Parameters& parameters, const Variables& variables);
