@@ -3,10 +3,15 @@
 #include "ui/canvas/component_item.hpp"
 #include "ui/canvas/note_item.hpp"
 #include "ui/document/diagram_notes.hpp"
+#include "ui/main_window.hpp"
 #include "ui_test_support.hpp"
 
 #include "engine/diagram/diagram_json.hpp"
 
+#include <QAction>
+#include <QApplication>
+#include <QInputDialog>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <catch2/catch.hpp>
@@ -76,4 +81,25 @@ TEST_CASE("a note is added, moved by dragging and deleted, each one undo step, a
     REQUIRE(c.scene.noteItem(0));
     CHECK(c.scene.noteItem(0)->text() == "Load side");
     CHECK(c.document.component("inertia1"));
+}
+
+TEST_CASE("Diagram > Add Note asks for the text and puts the note in the view, selected")
+{
+    MainWindow window(ComponentLibrary{std::const_pointer_cast<library::Library>(test::bundledLibrary()), {}, {}});
+    QAction* add = window.findChild<QAction*>("addNote");
+    REQUIRE(add);
+    QTimer::singleShot(0, [] {
+        if (auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+            dialog->setTextValue("Two clutches\nin series");
+            dialog->accept();
+        }
+    });
+    add->trigger();
+    const QList<Note> notes = notesIn(window.document()->diagram().annotations);
+    REQUIRE(notes.size() == 1);
+    CHECK(notes.front().text == "Two clutches\nin series");
+    NoteItem* item = window.scene()->noteItem(notes.front().index);
+    REQUIRE(item);
+    CHECK(item->isSelected());
+    CHECK(window.isWindowModified());
 }
