@@ -389,6 +389,13 @@ void MainWindow::reportBrokenConnections()
                            .arg(QString::fromStdString(c.from), QString::fromStdString(c.to), fault),
                        present);
     }
+    // A warning the user must act on before Simulate: shown, not left behind another tab.
+    if (!scene_->brokenConnections().isEmpty())
+        for (QWidget* w = messages_->parentWidget(); w; w = w->parentWidget())
+            if (auto* dock = qobject_cast<QDockWidget*>(w)) {
+                dock->raise();
+                break;
+            }
 }
 
 bool MainWindow::openFile(const QString& path)
