@@ -3,11 +3,13 @@
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/canvas/icon_cache.hpp"
+#include "ui/canvas/note_item.hpp"
 #include "ui/canvas/scene_units.hpp"
 #include "ui/document/autosave.hpp"
 #include "ui/document/diagram_clipboard.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/document/diagram_editor.hpp"
+#include "ui/document/diagram_notes.hpp"
 #include "ui/document/save_location.hpp"
 #include "ui/help/help_menu.hpp"
 #include "ui/messages_panel.hpp"
@@ -186,6 +188,16 @@ void MainWindow::createMenus()
         if (dialog.exec() == QDialog::Accepted)
             editor_->setModelParameters(dialog.result());
     })->setObjectName(QStringLiteral("modelParameters"));
+    diagramMenu->addAction(tr("Add &Note…"), this, [this] {
+        const QString text = QInputDialog::getMultiLineText(this, tr("Add Note"), tr("Text of the note:"));
+        const QPointF centre = snapped(toDiagram(view_->mapToScene(view_->viewport()->rect().center())), kGrid);
+        const int index = editor_->addNote(text, centre);
+        if (index >= 0)
+            if (NoteItem* item = scene_->noteItem(index)) {
+                scene_->clearSelection();
+                item->setSelected(true);
+            }
+    })->setObjectName(QStringLiteral("addNote"));
     diagramMenu->addSeparator();
     diagramMenu->addActions({subsystems_->groupAction(), subsystems_->ungroupAction(), subsystems_->openAction(),
                              subsystems_->upAction()});
@@ -283,6 +295,21 @@ void MainWindow::connectActions()
     connect(scene_, &DiagramScene::selectionSettled, this, &MainWindow::updateSelectionActions);
     connect(scene_, &DiagramScene::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     // A double-click opens a subsystem instance, and the parameters of anything else.
+    connect(scene_, &DiagramScene::noteActivated, this, [this](int index) {
+        for (const Note& note : notesIn(document_->diagram().annotations))
+            if (note.index == index) {
+                bool ok = false;
+                const QString text = QInputDialog::getMultiLineText(
+                    this, tr("Edit Note"), tr("Text of the note (empty deletes it):"), note.text, &ok);
+                if (!ok)
+                    return;
+                if (text.trimmed().isEmpty())
+                    editor_->remove({}, {}, {index});
+                else
+                    editor_->setNoteText(index, text);
+                return;
+            }
+    });
     connect(scene_, &DiagramScene::componentActivated, this, [this](const QString& name) {
         if (connectors_->edit(name))
             return; // an outer connector's block: its properties
@@ -329,7 +356,8 @@ void MainWindow::updateSelectionActions()
     const int components = static_cast<int>(scene_->selectedComponentNames().size());
     // Outer connectors' blocks can be renamed and deleted, not copied or turned.
     const int connectors = static_cast<int>(scene_->selectedConnectorNames().size());
-    const bool any = components > 0 || connectors > 0 || !scene_->selectedConnections().isEmpty();
+    const bool any = components > 0 || connectors > 0 || !scene_->selectedConnections().isEmpty() ||
+                     !scene_->selectedNotes().isEmpty();
     const WindowActions& a = *actions_;
     for (QAction* act : {a.cut, a.copy, a.duplicate, a.rotate, a.flipHorizontal, a.flipVertical})
         act->setEnabled(components > 0);
@@ -353,6 +381,29 @@ void MainWindow::checkTypesKnown()
                                    .arg(QString::fromStdString(c.name), QString::fromStdString(c.type)));
 }
 
+void MainWindow::reportBrokenConnections()
+{
+    const auto& cons = document_->diagram().connections;
+    for (const auto& [index, fault] : scene_->brokenConnections()) {
+        const diagram::Connection& c = cons[static_cast<size_t>(index)];
+        QStringList present;
+        for (const std::string& end : {c.from, c.to})
+            if (const QString name = QString::fromStdString(end).section(QLatin1Char('.'), 0, 0); document_->component(name))
+                present << name;
+        messages_->add(MessagesPanel::Severity::Warning,
+                       tr("Connection %1 — %2 is broken: %3. It is drawn in red: delete it, or drag its loose end to a port")
+                           .arg(QString::fromStdString(c.from), QString::fromStdString(c.to), fault),
+                       present);
+    }
+    // A warning the user must act on before Simulate: shown, not left behind another tab.
+    if (!scene_->brokenConnections().isEmpty())
+        for (QWidget* w = messages_->parentWidget(); w; w = w->parentWidget())
+            if (auto* dock = qobject_cast<QDockWidget*>(w)) {
+                dock->raise();
+                break;
+            }
+}
+
 bool MainWindow::openFile(const QString& path)
 {
     QString error;
@@ -366,6 +417,7 @@ bool MainWindow::openFile(const QString& path)
                         .arg(QFileInfo(path).fileName(), countOf(d.components.size(), tr("component"), tr("components")),
                              countOf(d.connections.size(), tr("connection"), tr("connections"))));
     checkTypesKnown();
+    reportBrokenConnections();
     view_->zoomToFit();
     return true;
 }
@@ -460,6 +512,7 @@ bool MainWindow::restoreRecovery(const OrphanedRecovery& recovery)
     messages_->info(tr("Restored %1 as autosaved at %2; save it to keep it")
                         .arg(document_->displayName(), QLocale().toString(c.savedAt.toLocalTime(), QLocale::ShortFormat)));
     checkTypesKnown();
+    reportBrokenConnections();
     view_->zoomToFit();
     return true;
 }

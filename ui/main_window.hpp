@@ -80,6 +80,8 @@ private:
     void updateSelectionActions();
     void reportError(const QString& title, const QString& text);
     void checkTypesKnown();
+    // Lines of the diagram that cannot be simulated as they stand, named in Messages.
+    void reportBrokenConnections();
 
     void newFile();
     void openDialog();

@@ -2,7 +2,7 @@
 //   flange [MODEL.json]                      opens the editor
 //   flange --screenshot OUT.png [MODEL.json] renders the window to a PNG and exits
 //                                            (works with QT_QPA_PLATFORM=offscreen)
-//   flange --simulate [--export-csv OUT.csv] [--screenshot OUT.png] MODEL.json
+//   flange --simulate [--export-csv OUT.csv] [--export-plot OUT.png] [--screenshot OUT.png] MODEL.json
 //                                            simulates through the window's own run
 //                                            controller and exports, then exits:
 //                                            0 done, 2 bad model, 3 simulation failed,
@@ -64,9 +64,9 @@ struct CommandLine {
         parser.addVersionOption();
         parser.addPositionalArgument(QStringLiteral("model"), QStringLiteral("Diagram file to open (JSON)."),
                                      QStringLiteral("[MODEL.json]"));
-        parser.addOptions({screenshot, size, libraryDir, simulate, exportCsv, exportMat, timeout, run});
+        parser.addOptions({screenshot, size, libraryDir, simulate, exportCsv, exportMat, exportPlot, timeout, run});
     }
-    auto all() const { return std::tie(screenshot, size, libraryDir, simulate, exportCsv, exportMat, timeout, run); }
+    auto all() const { return std::tie(screenshot, size, libraryDir, simulate, exportCsv, exportMat, exportPlot, timeout, run); }
 
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Render the window to a PNG file and exit."), QStringLiteral("OUT.png")};
@@ -85,6 +85,11 @@ struct CommandLine {
                                  QStringLiteral("With --simulate: write all results as a .mat file (Dymola's layout), "
                                                 "as File > Export Results as MAT does."),
                                  QStringLiteral("OUT.mat")};
+    QCommandLineOption exportPlot{
+        QStringLiteral("export-plot"),
+        QStringLiteral("With --simulate: write the plot tab as PNG, PDF or SVG (by the suffix), 1600x1000 pixels at "
+                       "150 DPI under the model's name, as File > Export Plot does."),
+        QStringLiteral("OUT.png")};
     QCommandLineOption timeout{QStringLiteral("timeout"),
                                QStringLiteral("With --simulate: give up after this many seconds (default 600)."),
                                QStringLiteral("S"), QStringLiteral("600")};
@@ -140,7 +145,7 @@ int main(int argc, char** argv)
 
     QCommandLineParser parser;
     const CommandLine options(parser);
-    const auto& [screenshot, size, libraryDir, simulate, exportCsv, exportMat, timeout, run] = options.all();
+    const auto& [screenshot, size, libraryDir, simulate, exportCsv, exportMat, exportPlot, timeout, run] = options.all();
     parser.process(app);
 
     const QStringList files = parser.positionalArguments();
@@ -188,6 +193,13 @@ int main(int argc, char** argv)
         if (parser.isSet(exportMat) && result->rowCount() > 0) {
             QString error;
             if (!sim.exportMat(parser.value(exportMat), &error)) {
+                std::fprintf(stderr, "flange: %s\n", qPrintable(error));
+                status = status != 0 ? status : 5;
+            }
+        }
+        if (parser.isSet(exportPlot) && result->rowCount() > 0) {
+            QString error;
+            if (!sim.exportPlot(parser.value(exportPlot), &error)) {
                 std::fprintf(stderr, "flange: %s\n", qPrintable(error));
                 status = status != 0 ? status : 5;
             }

@@ -26,7 +26,8 @@ ConnectTool::MemberChooser& ConnectTool::memberChooser()
     return chooser;
 }
 
-ConnectTool::ConnectTool(DiagramScene& scene, PortItem* start) : scene_(scene), start_(start)
+ConnectTool::ConnectTool(DiagramScene& scene, PortItem* start, int replacing)
+    : scene_(scene), start_(start), replacing_(replacing)
 {
     preview_ = new QGraphicsPathItem;
     QPen pen(QColor(30, 110, 230), 0, Qt::DashLine);
@@ -57,7 +58,8 @@ void ConnectTool::setTarget(PortItem* port)
         target_->setHighlight(0);
     target_ = port;
     if (target_) {
-        const ConnectionCheck check = checkConnection(scene_.editor().document(), start_->endpoint(), target_->endpoint());
+        const ConnectionCheck check =
+            checkConnection(scene_.editor().document(), start_->endpoint(), target_->endpoint(), replacing_);
         const bool ok = check.allowed() || !check.memberChoices.isEmpty();
         target_->setHighlight(ok ? 1 : -1);
     }
@@ -79,17 +81,22 @@ QString ConnectTool::finish(QPointF scenePos)
     setTarget(nullptr);
     if (!target)
         return {};
-    const ConnectionCheck check = checkConnection(scene_.editor().document(), start_->endpoint(), target->endpoint());
+    const ConnectionCheck check =
+        checkConnection(scene_.editor().document(), start_->endpoint(), target->endpoint(), replacing_);
     if (!check.allowed() && !check.memberChoices.isEmpty()) {
         // A scalar on a vector port: the user picks the member (MSL draws a vector as one port too).
         const QString member = memberChooser()(check.memberChoices);
         if (member.isEmpty())
             return {};
         const bool startIsVector = check.memberChoices.front().startsWith(start_->endpoint() + QLatin1Char('['));
-        return scene_.editor().connect(startIsVector ? member : start_->endpoint(), startIsVector ? target->endpoint() : member)
-            .refusal;
+        return join(startIsVector ? member : start_->endpoint(), startIsVector ? target->endpoint() : member).refusal;
     }
-    return scene_.editor().connect(start_->endpoint(), target->endpoint()).refusal;
+    return join(start_->endpoint(), target->endpoint()).refusal;
+}
+
+ConnectionCheck ConnectTool::join(const QString& a, const QString& b) const
+{
+    return replacing_ >= 0 ? scene_.editor().reconnect(replacing_, a, b) : scene_.editor().connect(a, b);
 }
 
 } // namespace flange::ui

@@ -1,7 +1,10 @@
 #pragma once
 // Drawing a connection: from a press on a port to the release on another port. While
 // the mouse moves it shows a dashed orthogonal line and marks the port under the cursor
-// green (would connect) or red (would be refused).
+// green (would connect) or red (would be refused). Dragging a broken line's loose end is
+// the same gesture from the line's sound end, and replaces that line.
+#include "ui/document/connection_rules.hpp"
+
 #include <QPointF>
 #include <QString>
 #include <QStringList>
@@ -17,7 +20,8 @@ class PortItem;
 
 class ConnectTool {
 public:
-    ConnectTool(DiagramScene& scene, PortItem* start);
+    // `replacing`: the index of the connection the new one replaces, or -1.
+    ConnectTool(DiagramScene& scene, PortItem* start, int replacing = -1);
     ~ConnectTool();
     ConnectTool(const ConnectTool&) = delete;
     ConnectTool& operator=(const ConnectTool&) = delete;
@@ -35,9 +39,11 @@ public:
 private:
     PortItem* portAt(QPointF scenePos) const;
     void setTarget(PortItem* port);
+    ConnectionCheck join(const QString& a, const QString& b) const;
 
     DiagramScene& scene_;
     PortItem* start_;
+    int replacing_;
     PortItem* target_ = nullptr;
     QGraphicsPathItem* preview_;
 };

@@ -1,5 +1,6 @@
 #include "ui/canvas/connection_item.hpp"
 
+#include <QObject>
 #include <QPainter>
 #include <QPainterPathStroker>
 #include <QStyleOptionGraphicsItem>
@@ -18,7 +19,23 @@ void ConnectionItem::setEndpoints(const QString& from, const QString& to)
 {
     from_ = from;
     to_ = to;
-    setToolTip(from + QStringLiteral(" — ") + to);
+    updateToolTip();
+}
+
+void ConnectionItem::setFault(const QString& fault)
+{
+    if (fault == fault_)
+        return;
+    fault_ = fault;
+    updateToolTip();
+    update();
+}
+
+void ConnectionItem::updateToolTip()
+{
+    const QString ends = from_ + QStringLiteral(" — ") + to_;
+    setToolTip(fault_.isEmpty() ? ends
+                                : QObject::tr("%1\nBroken: %2\nDelete it, or drag its loose end to a port.").arg(ends, fault_));
 }
 
 void ConnectionItem::setDomain(library::ConnectorType t)
@@ -59,7 +76,10 @@ void ConnectionItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* op
         painter->setPen(QPen(QColor(30, 110, 230, 90), 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         painter->drawPath(path());
     }
-    painter->setPen(QPen(color_, 1.6, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
+    if (isBroken())
+        painter->setPen(QPen(QColor(220, 0, 0), 2, Qt::DashLine, Qt::FlatCap, Qt::MiterJoin));
+    else
+        painter->setPen(QPen(color_, 1.6, Qt::SolidLine, Qt::FlatCap, Qt::MiterJoin));
     painter->setBrush(Qt::NoBrush);
     painter->drawPath(path());
 }

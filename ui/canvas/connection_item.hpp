@@ -1,6 +1,8 @@
 #pragma once
 // A connection line on the canvas, coloured by domain. It holds no route of its own
-// beyond what the scene last computed from the ports and the document's points.
+// beyond what the scene last computed from the ports and the document's points. A line
+// the diagram cannot simulate (an end that does not exist, ends that do not fit) is
+// drawn red and dashed, its reason in the tooltip, so the user can delete or reconnect it.
 #include "engine/api/library.hpp"
 #include "ui/canvas/scene_units.hpp"
 
@@ -19,6 +21,10 @@ public:
     QString from() const { return from_; }
     QString to() const { return to_; }
     void setDomain(library::ConnectorType t);
+    // Why the line is broken, or empty for a sound one.
+    void setFault(const QString& fault);
+    QString fault() const { return fault_; }
+    bool isBroken() const { return !fault_.isEmpty(); }
     void setRoute(const QPolygonF& route);
     QPolygonF route() const { return route_; }
 
@@ -26,7 +32,9 @@ public:
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
-    QString from_, to_;
+    void updateToolTip();
+
+    QString from_, to_, fault_;
     QPolygonF route_;
     QColor color_ = QColor(40, 40, 40);
 };

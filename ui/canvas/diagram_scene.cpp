@@ -7,6 +7,8 @@
 #include "ui/canvas/connect_tool.hpp"
 #include "ui/canvas/connection_item.hpp"
 #include "ui/canvas/free_placement.hpp"
+#include "ui/canvas/note_item.hpp"
+#include "ui/document/diagram_notes.hpp"
 #include "ui/document/orthogonal_route.hpp"
 #include "ui/document/segment_drag.hpp"
 #include "ui/canvas/port_item.hpp"
@@ -61,6 +63,7 @@ DiagramScene::DiagramScene(DiagramEditor& editor, IconCache& icons, QObject* par
     connect(doc, &DiagramDocument::connectionAdded, this, &DiagramScene::insertConnectionItem);
     connect(doc, &DiagramDocument::connectionRemoved, this, &DiagramScene::removeConnectionItem);
     connect(doc, &DiagramDocument::connectionChanged, this, &DiagramScene::updateConnection);
+    connect(doc, &DiagramDocument::annotationsChanged, this, &DiagramScene::rebuildNotes);
     rebuild();
 }
 
@@ -81,6 +84,7 @@ void DiagramScene::rebuild()
     clearSelection();
     components_.clear();
     connections_.clear();
+    notes_.clear();
     clear();
     outerDefinitions_.clear(); // after the items that pointed to them are gone
     // From the components themselves: looking each up by name again made opening a diagram
@@ -103,6 +107,7 @@ void DiagramScene::rebuild()
     const int n = static_cast<int>(editor_.document().diagram().connections.size());
     for (int i = 0; i < n; ++i)
         insertConnectionItem(i);
+    rebuildNotes();
     coverContent(contentBounds());
 }
 
@@ -122,7 +127,40 @@ QRectF DiagramScene::contentBounds() const
         bounds |= c->sceneBoundingRect() | c->mapRectToScene(c->childrenBoundingRect());
     for (const ConnectionItem* c : connections_)
         bounds |= c->sceneBoundingRect();
+    for (const NoteItem* n : notes_)
+        bounds |= n->sceneBoundingRect();
     return bounds;
+}
+
+void DiagramScene::rebuildNotes()
+{
+    const QList<int> selected = selectedNotes();
+    for (NoteItem* n : std::as_const(notes_))
+        delete n;
+    notes_.clear();
+    for (const Note& note : notesIn(editor_.document().diagram().annotations)) {
+        auto* item = new NoteItem(note.index, note.text, note.at);
+        addItem(item);
+        item->setSelected(selected.contains(note.index));
+        notes_.append(item);
+    }
+}
+
+NoteItem* DiagramScene::noteItem(int index) const
+{
+    for (NoteItem* n : notes_)
+        if (n->index() == index)
+            return n;
+    return nullptr;
+}
+
+QList<int> DiagramScene::selectedNotes() const
+{
+    QList<int> out;
+    for (const NoteItem* n : notes_)
+        if (n->isSelected())
+            out << n->index();
+    return out;
 }
 
 void DiagramScene::rebuildKeepingSelection()
@@ -220,7 +258,12 @@ void DiagramScene::updateConnection(int index)
     ComponentItem* b = components_.value(instanceOf(to));
     PortItem* pa = portItem(from);
     PortItem* pb = portItem(to);
-    item->setVisible(a || b);
+    // The scene's own cues (a port not drawn, types that do not fit) say when to ask the
+    // rules, which then give the reason: asking of every line would search the diagram
+    // for each end.
+    const bool suspect = !pa || !pb || library::connectionRefusal(pa->connectorType(), pb->connectorType());
+    item->setFault(suspect ? connectionFault(editor_.document(), from, to) : QString());
+    item->setVisible(a || b || !c.points.empty());
     if (pa || pb)
         item->setDomain((pa ? pa : pb)->connectorType());
     // While a group is dragged its inner lines keep their shape: shift their corners too.
@@ -242,16 +285,47 @@ void DiagramScene::updateConnection(int index)
         item->setRoute(route);
         return;
     }
-    // A type missing from the library has no ports: end the line at its centre.
-    auto anchor = [](PortItem* p, ComponentItem* owner, QPointF fallback) {
-        return p ? p->scenePos() : owner ? owner->pos() : fallback;
-    };
+    // A type missing from the library or a connector it does not have: the line ends on
+    // the edge of the component's icon that faces the other end (where a port would be,
+    // and where it can be grabbed). An end naming no component at all ends a short way out
+    // of the sound end's port (or at the stored corner next to it), so the line shows.
     for (QPointF& p : corners)
         p *= kUnit;
-    const QPointF fallback = corners.isEmpty() ? QPointF() : corners.front();
-    const QPointF start = anchor(pa, a, fallback), end = anchor(pb, b, fallback);
+    auto anchor = [&](bool first, PortItem* p, ComponentItem* owner, PortItem* other, ComponentItem* otherOwner) -> QPointF {
+        if (p)
+            return p->scenePos();
+        if (owner) {
+            const QRectF icon = owner->body()->mapRectToScene(owner->body()->boundingRect());
+            const QPointF toward = !corners.isEmpty() ? (first ? corners.front() : corners.back())
+                                   : other            ? other->scenePos()
+                                   : otherOwner       ? otherOwner->pos()
+                                                      : icon.center() + QPointF(1, 0);
+            QPointF best;
+            double nearest = -1;
+            for (QPointF side : {QPointF(icon.left(), icon.center().y()), QPointF(icon.right(), icon.center().y()),
+                                 QPointF(icon.center().x(), icon.top()), QPointF(icon.center().x(), icon.bottom())})
+                if (const double d = QLineF(side, toward).length(); nearest < 0 || d < nearest) {
+                    nearest = d;
+                    best = side;
+                }
+            return best;
+        }
+        if (!corners.isEmpty())
+            return first ? corners.front() : corners.back();
+        return other ? other->scenePos() + other->sceneOutward() * (3 * kGrid * kUnit) : QPointF();
+    };
+    const QPointF start = anchor(true, pa, a, pb, b), end = anchor(false, pb, b, pa, a);
     item->setRoute(orthogonalRoute(start, pa ? pa->sceneOutward() : QPointF(), end, pb ? pb->sceneOutward() : QPointF(),
                                    corners));
+}
+
+QList<QPair<int, QString>> DiagramScene::brokenConnections() const
+{
+    QList<QPair<int, QString>> out;
+    for (int i = 0; i < connections_.size(); ++i)
+        if (connections_[i]->isBroken())
+            out.append({i, connections_[i]->fault()});
+    return out;
 }
 
 void DiagramScene::updateConnectionsOf(const QString& name)
@@ -369,12 +443,14 @@ void DiagramScene::selectAll()
             item->setSelected(true);
         for (ConnectionItem* item : std::as_const(connections_))
             item->setSelected(true);
+        for (NoteItem* item : std::as_const(notes_))
+            item->setSelected(true);
     });
 }
 
 void DiagramScene::deleteSelection()
 {
-    editor_.remove(selectedComponentNames() + selectedConnectorNames(), selectedConnections());
+    editor_.remove(selectedComponentNames() + selectedConnectorNames(), selectedConnections(), selectedNotes());
 }
 
 void DiagramScene::rotateSelection() { editor_.rotate(selectedComponentNames()); }
@@ -398,6 +474,11 @@ PortItem* DiagramScene::portUnder(QPointF scenePos) const
 void DiagramScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
 {
     if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ControlModifier)) {
+        // A loose end first: it often lies where a port of its component is drawn.
+        if (startReconnect(event->scenePos())) {
+            event->accept();
+            return;
+        }
         if (PortItem* port = portUnder(event->scenePos())) {
             connectTool_ = std::make_unique<ConnectTool>(*this, port);
             connectTool_->moveTo(event->scenePos());
@@ -413,11 +494,41 @@ void DiagramScene::mousePressEvent(QGraphicsSceneMouseEvent* event)
     QGraphicsScene::mousePressEvent(event);
 }
 
+bool DiagramScene::startReconnect(QPointF scenePos)
+{
+    const double reach = 8;
+    for (QGraphicsItem* item : items(QRectF(scenePos - QPointF(reach, reach), QSizeF(2 * reach, 2 * reach)))) {
+        auto* line = qgraphicsitem_cast<ConnectionItem*>(item);
+        if (!line || !line->isBroken() || line->route().size() < 2)
+            continue;
+        const int index = static_cast<int>(connections_.indexOf(line));
+        PortItem* pa = portItem(line->from());
+        PortItem* pb = portItem(line->to());
+        const QPolygonF route = line->route();
+        // The loose end is the one without a port; the tool starts from the other.
+        PortItem* sound = nullptr;
+        if (!pb && pa && QLineF(route.back(), scenePos).length() <= reach)
+            sound = pa;
+        else if (!pa && pb && QLineF(route.front(), scenePos).length() <= reach)
+            sound = pb;
+        if (index < 0 || !sound)
+            continue;
+        connectTool_ = std::make_unique<ConnectTool>(*this, sound, index);
+        connectTool_->moveTo(scenePos);
+        reconnectPress_ = scenePos;
+        reconnectIndex_ = index;
+        return true;
+    }
+    return false;
+}
+
 bool DiagramScene::startLineDrag(QPointF scenePos)
 {
     lineDrag_.reset();
     // Only a line on top: a component drawn over a line wins the click.
     for (QGraphicsItem* item : items(scenePos)) {
+        if (qgraphicsitem_cast<NoteItem*>(item))
+            return false; // a note over a line wins the click too
         if (qgraphicsitem_cast<ConnectionItem*>(item) == nullptr) {
             for (QGraphicsItem* p = item; p; p = p->parentItem())
                 if (qgraphicsitem_cast<ComponentItem*>(p))
@@ -458,6 +569,20 @@ void DiagramScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event)
 
 void DiagramScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event)
 {
+    if (reconnectPress_ && QLineF(*reconnectPress_, event->scenePos()).length() < 4) {
+        // A click on a loose end, not a drag: it selects the line.
+        const int index = reconnectIndex_;
+        connectTool_.reset();
+        reconnectPress_.reset();
+        selectInOneStep([&] {
+            clearSelection();
+            if (ConnectionItem* line = connections_.value(index))
+                line->setSelected(true);
+        });
+        event->accept();
+        return;
+    }
+    reconnectPress_.reset();
     if (connectTool_) {
         const QString refusal = connectTool_->finish(event->scenePos());
         connectTool_.reset();
@@ -491,11 +616,22 @@ void DiagramScene::commitDraggedMoves()
             centres.insert(it.key(), toDiagram(it.value()->pos()));
     if (!centres.isEmpty())
         editor_.moveTo(centres);
+    QHash<int, QPointF> notes;
+    for (const NoteItem* n : std::as_const(notes_))
+        if (n->pos() != n->documentPos())
+            notes.insert(n->index(), toDiagram(snap_ ? snapped(n->pos(), kUnit) : n->pos()));
+    if (!notes.isEmpty() && !editor_.moveNotes(notes))
+        rebuildNotes(); // moved less than a unit: back where the document has it
 }
 
 void DiagramScene::mouseDoubleClickEvent(QGraphicsSceneMouseEvent* event)
 {
     for (QGraphicsItem* item : items(event->scenePos())) {
+        if (auto* note = qgraphicsitem_cast<NoteItem*>(item)) {
+            emit noteActivated(note->index());
+            event->accept();
+            return;
+        }
         if (auto* port = qgraphicsitem_cast<PortItem*>(item)) {
             emit portActivated(port->endpoint());
             event->accept();

@@ -22,6 +22,7 @@ class ConnectionItem;
 class ConnectTool;
 class DiagramEditor;
 class IconCache;
+class NoteItem;
 class PortItem;
 
 class DiagramScene : public QGraphicsScene {
@@ -35,6 +36,12 @@ public:
     ComponentItem* componentItem(const QString& name) const { return components_.value(name); }
     ConnectionItem* connectionItem(int index) const { return connections_.value(index); }
     int connectionCount() const { return static_cast<int>(connections_.size()); }
+    // The connections at this level drawn as broken (connectionFault), with the reasons,
+    // in document order.
+    QList<QPair<int, QString>> brokenConnections() const;
+    // The note at this index of the level's annotations, or null.
+    NoteItem* noteItem(int index) const;
+    QList<int> selectedNotes() const;
     // The visible port for "instance.connector", or null.
     PortItem* portItem(const QString& endpoint) const;
     // What the diagram covers (components with their labels and ports, connections), from
@@ -78,6 +85,8 @@ signals:
     // QGraphicsScene says selectionChanged for every item, and deleting a selected
     // 20,000-component chain made every listener walk the selection 20,000 times.
     void selectionSettled();
+    // A note was double-clicked: edit its text.
+    void noteActivated(int index);
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
@@ -94,6 +103,8 @@ private:
     // After a whole level changed in place (grouping, a connector edited): rebuilt, with
     // the items still there selected again.
     void rebuildKeepingSelection();
+    // The notes again from the level's annotations, those selected still selected.
+    void rebuildNotes();
     void addComponentItem(const QString& name);
     void addComponentItem(const diagram::Component& c, bool cover = true);
     void coverContent(const QRectF& bounds);
@@ -111,6 +122,9 @@ private:
     PortItem* portUnder(QPointF scenePos) const;
     // A press on a line's segment or corner: remembers it, so that moving reshapes the line.
     bool startLineDrag(QPointF scenePos);
+    // A press on a broken line's loose end: its sound end's port starts a connect tool
+    // that replaces the line.
+    bool startReconnect(QPointF scenePos);
     void dropConnector(QGraphicsSceneDragDropEvent* event);
 
     DiagramEditor& editor_;
@@ -118,6 +132,7 @@ private:
     QHash<QString, ComponentItem*> components_; // with the outer connectors' blocks
     std::vector<std::unique_ptr<library::ComponentDefinition>> outerDefinitions_;
     QList<ConnectionItem*> connections_; // aligned with diagram().connections
+    QList<NoteItem*> notes_;
     std::unique_ptr<ConnectTool> connectTool_;
     bool snap_ = true;
     struct LineDrag {
@@ -128,6 +143,9 @@ private:
         bool active;
     };
     std::optional<LineDrag> lineDrag_;
+    // Where a loose end was pressed, and its line: released there, it was a click.
+    std::optional<QPointF> reconnectPress_;
+    int reconnectIndex_ = -1;
 };
 
 } // namespace flange::ui

@@ -17,6 +17,6 @@ inline double snapped(double value, double step) { return std::round(value / ste
 inline QPointF snapped(QPointF p, double step) { return {snapped(p.x(), step), snapped(p.y(), step)}; }
 
 // Graphics item types, for qgraphicsitem_cast.
-enum ItemType { ComponentItemType = 65536 + 1, PortItemType, ConnectionItemType, ComponentBodyType };
+enum ItemType { ComponentItemType = 65536 + 1, PortItemType, ConnectionItemType, ComponentBodyType, NoteItemType };
 
 } // namespace flange::ui

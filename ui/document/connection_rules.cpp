@@ -79,26 +79,29 @@ bool overlaps(const std::string& a, const std::string& b)
 
 } // namespace
 
-ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, const QString& b)
+namespace {
+
+// The ends and their fit, which a stored connection must pass as well as a new one.
+bool checkEnds(const DiagramDocument& doc, const QString& a, const QString& b, ConnectionCheck& check,
+               bool* signal = nullptr)
 {
-    ConnectionCheck check;
     if (a == b) {
         check.refusal = QObject::tr("A port cannot be connected to itself");
-        return check;
+        return false;
     }
     Port pa, pb;
     if (QString why = resolve(doc, a, pa); !why.isEmpty()) {
         check.refusal = why;
-        return check;
+        return false;
     }
     if (QString why = resolve(doc, b, pb); !why.isEmpty()) {
         check.refusal = why;
-        return check;
+        return false;
     }
     const ConnectorType ta = pa.connector->type, tb = pb.connector->type;
     auto refuse = [&](const QString& why) {
         check.refusal = QObject::tr("Cannot connect %1 to %2: %3").arg(a, b, why);
-        return check;
+        return false;
     };
     // Compatibility is the engine's rule; the editor adds only what concerns drawing.
     if (std::optional<std::string> why = library::connectionRefusal(ta, tb))
@@ -113,15 +116,36 @@ ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, co
                     check.memberChoices << member;
             }
         }
-        return check;
+        return false;
     }
-    const bool signal = library::domainOf(ta) == Domain::Signal;
     check.from = a;
     check.to = b;
-    if (signal && library::isInput(ta))
+    const bool isSignal = library::domainOf(ta) == Domain::Signal;
+    if (isSignal && library::isInput(ta))
         std::swap(check.from, check.to);
+    if (signal)
+        *signal = isSignal;
+    return true;
+}
+
+} // namespace
+
+ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, const QString& b, int replacing)
+{
+    ConnectionCheck check;
+    bool signal = false;
+    if (!checkEnds(doc, a, b, check, &signal))
+        return check;
+    auto refuse = [&](const QString& why) {
+        check.refusal = QObject::tr("Cannot connect %1 to %2: %3").arg(a, b, why);
+        return check;
+    };
     const std::string from = check.from.toStdString(), to = check.to.toStdString();
-    for (const diagram::Connection& c : doc.diagram().connections) {
+    const auto& connections = doc.diagram().connections;
+    for (size_t i = 0; i < connections.size(); ++i) {
+        if (static_cast<int>(i) == replacing)
+            continue;
+        const diagram::Connection& c = connections[i];
         if ((c.from == from && c.to == to) || (c.from == to && c.to == from))
             return refuse(QObject::tr("they are already connected"));
         if (signal && (overlaps(c.to, to) || overlaps(c.from, to)))
@@ -129,6 +153,12 @@ ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, co
                               .arg(check.to, QString::fromStdString(c.to == to ? c.from : c.to)));
     }
     return check;
+}
+
+QString connectionFault(const DiagramDocument& doc, const QString& from, const QString& to)
+{
+    ConnectionCheck check;
+    return checkEnds(doc, from, to, check) ? QString() : check.refusal;
 }
 
 } // namespace flange::ui

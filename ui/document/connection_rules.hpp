@@ -19,6 +19,14 @@ struct ConnectionCheck {
 };
 
 // a and b are "instance.connector" endpoints, in the order the user dragged them.
-ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, const QString& b);
+// `replacing` is the index of a connection this one would replace (an end dragged to
+// another port): it neither duplicates nor drives what the new one does.
+ConnectionCheck checkConnection(const DiagramDocument& doc, const QString& a, const QString& b, int replacing = -1);
+
+// Why a connection stored in the diagram cannot be simulated as it stands (an end names
+// a component or connector that does not exist, or the two ends do not fit), or empty.
+// The same rules as checkConnection, without the search for duplicates: it is asked of
+// every line of a diagram as it opens.
+QString connectionFault(const DiagramDocument& doc, const QString& from, const QString& to);
 
 } // namespace flange::ui

@@ -297,6 +297,12 @@ void DiagramDocument::setConnectionPoints(int index, const std::vector<std::pair
     emit connectionChanged(index);
 }
 
+void DiagramDocument::setAnnotations(diagram::Json annotations)
+{
+    current().annotations = std::move(annotations);
+    emit annotationsChanged();
+}
+
 void DiagramDocument::setExperiment(const diagram::Experiment& e)
 {
     diagram_.experiment = e;

@@ -81,6 +81,8 @@ public:
     diagram::Connection takeConnection(int index);
     void setConnectionPoints(int index, const std::vector<std::pair<double, double>>& points);
     void setExperiment(const diagram::Experiment& e);
+    // This level's annotations (its text notes among them: diagram_notes.hpp).
+    void setAnnotations(diagram::Json annotations);
     // Replaces the whole content of this level (grouping, ungrouping): levelReplaced.
     void replaceLevel(diagram::Diagram content);
     // The whole diagram, but for its experiment and plot set-up, which stay (an outer
@@ -112,6 +114,7 @@ signals:
     // The content of the level shown was replaced as a whole (grouping): views rebuild.
     void levelReplaced();
     void experimentChanged();
+    void annotationsChanged();
     void modelParametersChanged();
     void filePathChanged(const QString& path);
     // isModified() may have changed for a reason other than the undo stack.

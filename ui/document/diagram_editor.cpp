@@ -3,6 +3,7 @@
 #include "engine/api/diagram.hpp"
 #include "ui/document/connection_routing.hpp"
 #include "ui/document/diagram_document.hpp"
+#include "ui/document/diagram_notes.hpp"
 #include "ui/document/instance_naming.hpp"
 #include "ui/document/outer_connectors.hpp"
 #include "ui/document/subsystem_grouping.hpp"
@@ -191,6 +192,26 @@ ConnectionCheck DiagramEditor::connect(const QString& a, const QString& b, const
     return check;
 }
 
+ConnectionCheck DiagramEditor::reconnect(int index, const QString& a, const QString& b)
+{
+    if (doc_.isReadOnly())
+        return ConnectionCheck{QObject::tr("A library subsystem cannot be changed here"), {}, {}, {}};
+    if (index < 0 || index >= static_cast<int>(doc_.diagram().connections.size()))
+        return ConnectionCheck{QObject::tr("There is no such connection"), {}, {}, {}};
+    ConnectionCheck check = checkConnection(doc_, a, b, index);
+    if (!check.allowed())
+        return check;
+    diagram::Connection c;
+    c.from = check.from.toStdString();
+    c.to = check.to.toStdString();
+    QUndoStack* stack = doc_.undoStack();
+    stack->beginMacro(QObject::tr("Reconnect %1 to %2").arg(check.from, check.to));
+    stack->push(new RemoveConnectionCommand(doc_, index));
+    stack->push(new AddConnectionCommand(doc_, c));
+    stack->endMacro();
+    return check;
+}
+
 void DiagramEditor::moveTo(const QHash<QString, QPointF>& centres)
 {
     std::vector<PlacementChange> changes;
@@ -273,7 +294,7 @@ bool DiagramEditor::setConnectionPoints(int index, const Points& points)
     return true;
 }
 
-void DiagramEditor::remove(const QStringList& names, const QList<int>& connections)
+void DiagramEditor::remove(const QStringList& names, const QList<int>& connections, const QList<int>& notes)
 {
     QSet<QString> doomed(names.begin(), names.end());
     QList<int> indices = connections;
@@ -299,7 +320,17 @@ void DiagramEditor::remove(const QStringList& names, const QList<int>& connectio
     std::sort(present.begin(), present.end(),
               [&](const QString& a, const QString& b) { return position.value(a) > position.value(b); });
     present.erase(std::unique(present.begin(), present.end()), present.end());
-    if ((present.isEmpty() && outer.isEmpty() && indices.isEmpty()) || doc_.isReadOnly())
+    const QList<Note> allNotes = notesIn(doc_.diagram().annotations);
+    diagram::Json annotations = diagram::Json::array();
+    bool notesGo = false;
+    for (size_t i = 0; doc_.diagram().annotations.is_array() && i < doc_.diagram().annotations.size(); ++i) {
+        const bool doomedNote = notes.contains(static_cast<int>(i)) &&
+                                std::any_of(allNotes.begin(), allNotes.end(), [&](const Note& n) { return n.index == static_cast<int>(i); });
+        notesGo |= doomedNote;
+        if (!doomedNote)
+            annotations.push_back(doc_.diagram().annotations[i]);
+    }
+    if ((present.isEmpty() && outer.isEmpty() && indices.isEmpty() && !notesGo) || doc_.isReadOnly())
         return;
     QUndoStack* stack = doc_.undoStack();
     const QStringList all = present + outer;
@@ -321,7 +352,48 @@ void DiagramEditor::remove(const QStringList& names, const QList<int>& connectio
                    list.end());
         stack->push(new SetOuterConnectorsCommand(doc_, std::move(root), QObject::tr("Delete")));
     }
+    if (notesGo)
+        stack->push(new SetAnnotationsCommand(doc_, std::move(annotations), QObject::tr("Delete note")));
     stack->endMacro();
+}
+
+int DiagramEditor::addNote(const QString& text, QPointF topLeft)
+{
+    if (text.trimmed().isEmpty() || doc_.isReadOnly())
+        return -1;
+    diagram::Json annotations = doc_.diagram().annotations.is_array() ? doc_.diagram().annotations : diagram::Json::array();
+    annotations.push_back(noteJson(text, topLeft));
+    const int index = static_cast<int>(annotations.size()) - 1;
+    return push(new SetAnnotationsCommand(doc_, std::move(annotations), QObject::tr("Add note"))) ? index : -1;
+}
+
+bool DiagramEditor::setNoteText(int index, const QString& text)
+{
+    for (const Note& n : notesIn(doc_.diagram().annotations)) {
+        if (n.index != index)
+            continue;
+        if (n.text == text || text.trimmed().isEmpty())
+            return false;
+        diagram::Json annotations = doc_.diagram().annotations;
+        annotations[static_cast<size_t>(index)]["text"] = text.toStdString();
+        return push(new SetAnnotationsCommand(doc_, std::move(annotations), QObject::tr("Edit note")));
+    }
+    return false;
+}
+
+bool DiagramEditor::moveNotes(const QHash<int, QPointF>& topLefts)
+{
+    diagram::Json annotations = doc_.diagram().annotations;
+    bool moved = false;
+    for (const Note& n : notesIn(annotations)) {
+        const auto it = topLefts.find(n.index);
+        if (it == topLefts.end() || *it == n.at)
+            continue;
+        annotations[static_cast<size_t>(n.index)]["x"] = it->x();
+        annotations[static_cast<size_t>(n.index)]["y"] = it->y();
+        moved = true;
+    }
+    return moved && push(new SetAnnotationsCommand(doc_, std::move(annotations), QObject::tr("Move note")));
 }
 
 bool DiagramEditor::rename(const QString& oldName, const QString& newName, QString* reason)

@@ -34,6 +34,11 @@ public:
     // Connects two "instance.connector" endpoints; the result says why when it refuses.
     ConnectionCheck connect(const QString& a, const QString& b, const Points& points = {});
 
+    // Replaces connection `index` by one from `a` to `b` (a broken line's loose end dragged
+    // to a port: docs/editor.md, Broken connections), in one step; the result says why
+    // when it refuses.
+    ConnectionCheck reconnect(int index, const QString& a, const QString& b);
+
     // New centres (diagram units) after a drag, of components and outer connectors' blocks; connections whose both ends move by the
     // same amount have their route points carried along.
     void moveTo(const QHash<QString, QPointF>& centres);
@@ -47,8 +52,16 @@ public:
     // hand); false when they are unchanged or there is no such connection.
     bool setConnectionPoints(int index, const Points& points);
 
-    // Deletes components and outer connectors (with their connections) and connections, in one step.
-    void remove(const QStringList& names, const QList<int>& connections = {});
+    // Deletes components and outer connectors (with their connections), connections and
+    // notes (by their index in the annotations), in one step.
+    void remove(const QStringList& names, const QList<int>& connections = {}, const QList<int>& notes = {});
+
+    // Text notes on the diagram (diagram_notes.hpp), each edit one step. addNote returns
+    // the new note's index, or -1 for empty text or a read-only level; the others are false
+    // when nothing changed.
+    int addNote(const QString& text, QPointF topLeft);
+    bool setNoteText(int index, const QString& text);
+    bool moveNotes(const QHash<int, QPointF>& topLefts);
     bool rename(const QString& oldName, const QString& newName, QString* reason = nullptr);
     // Replaces a component's parameters and variable settings; false when nothing changed.
     bool setSettings(const QString& name, const Parameters& parameters, const Variables& variables);

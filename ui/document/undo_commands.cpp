@@ -277,6 +277,25 @@ void SetOuterConnectorsCommand::undo()
     doc_.replaceRoot(before_);
 }
 
+SetAnnotationsCommand::SetAnnotationsCommand(DiagramDocument& doc, diagram::Json annotations, const QString& text,
+                                             QUndoCommand* parent)
+    : LevelCommand(doc, parent), old_(doc.diagram().annotations), new_(std::move(annotations))
+{
+    setText(text);
+}
+
+void SetAnnotationsCommand::redo()
+{
+    enter();
+    doc_.setAnnotations(new_);
+}
+
+void SetAnnotationsCommand::undo()
+{
+    enter();
+    doc_.setAnnotations(old_);
+}
+
 SetExperimentCommand::SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent)
     : QUndoCommand(parent), doc_(doc), old_(doc.rootDiagram().experiment), new_(e)
 {

@@ -183,6 +183,18 @@ private:
 };
 
 // The experiment belongs to the top diagram, whatever level is shown.
+// A level's annotations as a whole: a note added, edited, moved or deleted.
+class SetAnnotationsCommand : public LevelCommand {
+public:
+    SetAnnotationsCommand(DiagramDocument& doc, diagram::Json annotations, const QString& text,
+                          QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    diagram::Json old_, new_;
+};
+
 class SetExperimentCommand : public QUndoCommand {
 public:
     SetExperimentCommand(DiagramDocument& doc, const diagram::Experiment& e, QUndoCommand* parent = nullptr);

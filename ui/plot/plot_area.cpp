@@ -2,11 +2,13 @@
 
 #include "ui/plot/curve_math.hpp"
 #include "ui/plot/plot_export.hpp"
+#include "ui/plot/plot_export_dialog.hpp"
 #include "ui/plot/plot_page.hpp"
 #include "ui/plot/plot_setup.hpp"
 #include "ui/plot/subplot.hpp"
 #include "ui/results/run_result.hpp"
 
+#include <QCoreApplication>
 #include <QFileDialog>
 #include <QMenu>
 #include <QMessageBox>
@@ -251,9 +253,59 @@ void PlotArea::resetZoom()
         p->resetZoom();
 }
 
-bool PlotArea::exportImage(const QString& path, QString* error)
+bool PlotArea::exportImage(const QString& path, const ImageOptions& options, QString* error)
 {
-    return exportWidgetImage(page(currentTab()), path, error);
+    const PlotPage* source = page(currentTab());
+    if (!source) {
+        if (error)
+            *error = tr("Nothing to export");
+        return false;
+    }
+    // A copy with the same curves, runs, events and time span, so the pane keeps its size.
+    PlotPage copy;
+    copy.setRuns(runs_);
+    const auto [t0, t1] = fullTimeRange();
+    copy.setFullTimeRange(t0, t1);
+    copy.setEventTimes(events_);
+    for (int i = 0; i < source->subplotCount(); ++i) {
+        Subplot* s = copy.addSubplot();
+        s->setGhostsInLegend(true);
+        for (const QString& n : source->subplot(i)->signalNames())
+            s->addSignal(n);
+    }
+    if (source->isZoomed()) {
+        const auto [z0, z1] = source->timeRange();
+        copy.setTimeRange(z0, z1);
+    }
+    const bool ok = plot::exportImage(&copy, options, path, error, [&copy] {
+        // Lay out the charts at the new size, then draw the curves for it.
+        for (int pass = 0; pass < 2; ++pass) {
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            copy.refresh();
+        }
+    });
+    if (ok) {
+        lastExport_ = options;
+        lastExportPath_ = path;
+    }
+    return ok;
+}
+
+QString PlotArea::exportWithDialog(const QString& defaultTitle)
+{
+    ImageOptions options = lastExport_;
+    if (options.title.isEmpty())
+        options.title = defaultTitle;
+    const QString suggested = lastExportPath_.isEmpty() ? tabTitle(currentTab()) + QStringLiteral(".png") : lastExportPath_;
+    PlotExportDialog dialog(options, suggested, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return {};
+    QString error;
+    if (!exportImage(dialog.path(), dialog.options(), &error)) {
+        QMessageBox::warning(this, tr("Export Plot"), tr("Could not export the plot: %1").arg(error));
+        return {};
+    }
+    return dialog.path();
 }
 
 diagram::Json PlotArea::setupToJson() const
@@ -319,17 +371,8 @@ void PlotArea::showContextMenu(PlotPage* p, int index, const QPoint& globalPos)
     menu.addAction(tr("New tab"), this, [this] { addTab(); });
     menu.addAction(tr("Close tab"), this, [this, p] { closeTab(tabs_->indexOf(p)); });
     menu.addSeparator();
-    menu.addAction(tr("Export image…"), this, &PlotArea::exportWithDialog);
+    menu.addAction(tr("Export image…"), this, [this] { exportWithDialog(); });
     menu.exec(globalPos);
-}
-
-void PlotArea::exportWithDialog()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), tabTitle(currentTab()) + QStringLiteral(".png"),
-                                                      tr("PNG image (*.png);;SVG drawing (*.svg)"));
-    QString error;
-    if (!path.isEmpty() && !exportImage(path, &error))
-        QMessageBox::warning(this, tr("Export plot"), tr("Could not export the plot: %1").arg(error));
 }
 
 } // namespace flange::ui::plot

@@ -5,6 +5,7 @@
 // in the diagram's "plot" key. The rest of the application uses only this header:
 // QtCharts (deprecated from Qt 6.10) stays inside ui/plot.
 #include "engine/api/diagram.hpp"
+#include "ui/plot/plot_export.hpp"
 #include "ui/plot/shown_runs.hpp"
 
 #include <QStringList>
@@ -66,8 +67,14 @@ public:
     void clearCrosshair(); // on every tab; says nothing
     void resetZoom();                // of the current tab
 
-    // The current tab as .png or .svg (by suffix), written atomically.
-    bool exportImage(const QString& path, QString* error = nullptr);
+    // The current tab for a report (plot_export.hpp): .png, .pdf or .svg by the suffix, at
+    // the options' size, every curve in the legend (earlier runs named so), written
+    // atomically. The pane on screen stays as it is: a copy is laid out and drawn.
+    bool exportImage(const QString& path, const ImageOptions& options, QString* error = nullptr);
+    bool exportImage(const QString& path, QString* error = nullptr) { return exportImage(path, lastExport_, error); }
+    // Asks where and how (PlotExportDialog) and exports; the path written, or empty when
+    // cancelled or failed (the failure shown). The dialog starts with the last options.
+    QString exportWithDialog(const QString& defaultTitle = QString());
 
     diagram::Json setupToJson() const;
     // Malformed input gives the default set-up (one tab "Plot 1", one empty subplot);
@@ -83,13 +90,14 @@ private:
     bool place(const QString& name, int tab, int subplot);
     void dropped(PlotPage* page, int subplot, const QStringList& names);
     void showContextMenu(PlotPage* page, int subplot, const QPoint& globalPos);
-    void exportWithDialog();
     std::pair<double, double> fullTimeRange() const;
     QString nextTabTitle() const;
 
     QTabWidget* tabs_;
     ShownRuns runs_;
     std::shared_ptr<const std::vector<double>> events_;
+    ImageOptions lastExport_;
+    QString lastExportPath_;
 };
 
 } // namespace flange::ui::plot

@@ -247,12 +247,14 @@ void Subplot::rebuild()
             if (c.columns[run] < 0)
                 continue;
             auto* s = new QLineSeries;
-            s->setName(c.name);
+            s->setName(run == 0   ? c.name
+                       : run == 1 ? tr("%1 (previous run)").arg(c.name)
+                                  : tr("%1 (%2 runs before)").arg(c.name).arg(run));
             chart_->addSeries(s);
             s->attachAxis(timeAxis_);
             s->attachAxis(yAxes_[static_cast<size_t>(c.axis)]);
             c.series[run] = s;
-            if (run > 0)
+            if (run > 0 && !ghostsInLegend_)
                 for (QLegendMarker* m : chart_->legend()->markers(s))
                     m->setVisible(false);
         }
@@ -261,6 +263,14 @@ void Subplot::rebuild()
     applyColors();
     labelsChanged_ = true;
     refresh();
+}
+
+void Subplot::setGhostsInLegend(bool on)
+{
+    if (on == ghostsInLegend_)
+        return;
+    ghostsInLegend_ = on;
+    rebuild();
 }
 
 void Subplot::updateAxisTitles()

@@ -52,6 +52,9 @@ public:
     void setEventTimes(std::shared_ptr<const std::vector<double>> times);
     void setCrosshair(std::optional<double> t);
     void setTimeTitleVisible(bool visible);
+    // Earlier runs listed in the legend too ("inertia1.w (previous run)"): a report needs
+    // every curve named; on screen the faded lines go unlabelled to leave the room.
+    void setGhostsInLegend(bool on);
     void resetYZoom();
 
     // Lining up the plot areas of a page's subplots, whose y axis labels differ in width.
@@ -132,6 +135,7 @@ private:
     std::array<QCategoryAxis*, 2> yAxes_{}; // value axes whose ticks Subplot places
     PlotOverlay* overlay_ = nullptr;
     bool labelsChanged_ = true;
+    bool ghostsInLegend_ = false;
 };
 
 } // namespace flange::ui::plot

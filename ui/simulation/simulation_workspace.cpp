@@ -402,7 +402,9 @@ bool SimulationWorkspace::exportCsv(const QString& path, bool plottedOnly, QStri
 
 bool SimulationWorkspace::exportPlot(const QString& path, QString* error) const
 {
-    return plots_->exportImage(path, error);
+    plot::ImageOptions options;
+    options.title = QFileInfo(document_->displayName()).completeBaseName();
+    return plots_->exportImage(path, options, error);
 }
 
 void SimulationWorkspace::exportCsvDialog()
@@ -460,17 +462,10 @@ void SimulationWorkspace::exportMatDialog()
 
 void SimulationWorkspace::exportPlotDialog()
 {
-    QString path = QFileDialog::getSaveFileName(window_, tr("Export Plot"), tr("plot.png"),
-                                                tr("PNG image (*.png);;SVG drawing (*.svg)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QStringLiteral(".png");
-    QString error;
-    if (exportPlot(path, &error))
+    const QString title = QFileInfo(document_->displayName()).completeBaseName();
+    const QString path = plots_->exportWithDialog(title);
+    if (!path.isEmpty())
         window_->statusBar()->showMessage(tr("Plot written to %1").arg(QFileInfo(path).fileName()), 6000);
-    else
-        QMessageBox::critical(window_, tr("Export Plot"), error);
 }
 
 } // namespace flange::ui

@@ -63,6 +63,7 @@ public:
     bool exportCsv(const QString& path, bool plottedOnly, QString* error) const;
     // The same as a .mat file (Dymola's layout), every variable: `flange-sim -o OUT.mat`'s file.
     bool exportMat(const QString& path, QString* error) const;
+    // The plot tab as File > Export Plot writes it, with the default options, titled with the diagram's name.
     bool exportPlot(const QString& path, QString* error) const;
 
     // Plots every variable of a connector ("inertia1.flange_a": its angle and torque).
