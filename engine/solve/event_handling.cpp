@@ -205,6 +205,7 @@ void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
                 .at(t);
     }
     pre_ = disc_;
+    checkDerivativesDetermined(t);
 }
 
 void Run::handleEvent(double t, bool timeEvent, const std::string& cause)

@@ -170,7 +170,7 @@ void Run::initialize()
               " gives a value that is not a finite number (NaN or infinity: a division 0/0, the root or "
               "logarithm of a negative number?); largest residuals:";
     else
-        msg = "initialization failed (the solver reports " + r.message + "); largest residuals:";
+        msg = "initialization failed: " + r.message + "; largest residuals:";
     std::vector<std::string> culprits;
     for (size_t i = 0; i < std::min<size_t>(5, worst.size()); ++i) {
         msg += "\n  " + fmt(worst[i].first) + "  " + worst[i].second;

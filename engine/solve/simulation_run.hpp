@@ -87,6 +87,9 @@ private:
     void unpackConsistent(const double* z);
     bool exactConsistentStep(double t, double tolerance, bool modeGathered);
     const std::vector<double>& consistentMode();
+    // Stops the run, naming the component, where the matrix of that solve leaves a state's
+    // derivative undetermined (undetermined_derivatives.cpp).
+    void checkDerivativesDetermined(double t, bool solveFailed = false);
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
     static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
                            N_Vector, N_Vector);
