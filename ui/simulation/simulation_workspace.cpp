@@ -308,7 +308,9 @@ void SimulationWorkspace::showDiagnostic(const RunDiagnostic& d)
     const QStringList present = componentsOnCanvas(named);
     messages_->add(severity, text, present);
     if (d.severity == RunDiagnostic::Severity::Error) {
-        window_->statusBar()->showMessage(text, 10000);
+        // The status bar holds one line: the first, the whole text is in Messages.
+        const QString first = text.section(QLatin1Char('\n'), 0, 0);
+        window_->statusBar()->showMessage(first == text ? text : tr("%1 (details in Messages)").arg(first), 10000);
         selectOnCanvas(present);
     }
 }
