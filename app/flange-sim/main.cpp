@@ -73,6 +73,7 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     QCommandLineOption tolerance("tolerance", "Relative tolerance.", "TOL");
     QCommandLineOption output({"o", "output"}, "CSV file to write (- for standard output).", "OUT.csv");
     QCommandLineOption signalList("signals", "Comma-separated signals to write (default: all variables).", "a,b,...");
+    QCommandLineOption units("units", "Write each column's unit in its header: \"time [s]\", \"inertia1.w [rad/s]\".");
     QCommandLineOption stats("stats", "Print translation and solver statistics.");
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
     QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
@@ -87,13 +88,13 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
     QCommandLineOption set("set", "A parameter or start value for this run, with a unit if you like (repeatable).",
                            "NAME=VALUE");
-    parser.addOptions({stop, interval, tolerance, output, signalList, stats, events, exact, libraryDir, maxRows, maxSteps,
-                       maxSeconds, integrator, set});
+    parser.addOptions({stop, interval, tolerance, output, signalList, units, stats, events, exact, libraryDir, maxRows,
+                       maxSteps, maxSeconds, integrator, set});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
         std::fprintf(stderr, "usage: flange-sim simulate MODEL.json [--stop T] [--interval DT] [--tolerance TOL] "
-                             "[-o OUT.csv] [--signals a,b,...] [--stats] [--events]\n");
+                             "[-o OUT.csv] [--signals a,b,...] [--units] [--stats] [--events]\n");
         return 2;
     }
     auto number = [&](const QCommandLineOption& o) -> std::optional<double> {
@@ -173,6 +174,11 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     }
     EventPrinter writer(out);
     writer.print = parser.isSet(events);
+    if (parser.isSet(units))
+        writer.labelUnits([&model](const std::string& name) {
+            const auto i = model->variableIndex(name);
+            return i ? model->variable(static_cast<size_t>(*i)).unit : std::string();
+        });
     simulation.streamTo(writer);
     try {
         simulation.runToEnd();

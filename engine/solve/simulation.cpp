@@ -7,6 +7,7 @@
 #include "engine/solve/simulation_run.hpp"
 #include "engine/solve/clean_vector_state.hpp"
 #include "engine/solve/flush_denormals.hpp"
+#include "engine/solve/output_grid.hpp"
 #include "engine/solve/run_settings.hpp"
 #include "engine/solve/stiffness.hpp"
 
@@ -209,7 +210,8 @@ void Run::integrate()
     else
         setupIda(t);
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
-    auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
+    const OutputGrid grid(t0_, dt_, tEnd_, nOut);
+    auto gridTime = [&](long i) { return grid.time(i); };
     std::vector<int> rootsFound(stateRelations_.size());
     int eventsInInterval = 0;
     long lastIntervalWithEvent = -1;
@@ -320,7 +322,8 @@ void Run::integrate()
 void Run::advanceWithoutUnknowns()
 {
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
-    auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
+    const OutputGrid grid(t0_, dt_, tEnd_, nOut);
+    auto gridTime = [&](long i) { return grid.time(i); };
     long k = 1;
     double t = t0_;
     int eventsInInterval = 0;

@@ -56,7 +56,7 @@ public:
     // Writes the current results (all variables, or only the plotted ones) as
     // `flange-sim -o` does; false with a reason when there is nothing to write or the
     // file cannot be written.
-    bool exportCsv(const QString& path, bool plottedOnly, QString* error) const;
+    bool exportCsv(const QString& path, bool plottedOnly, QString* error, bool withUnits = false) const;
     bool exportPlot(const QString& path, QString* error) const;
 
     // Plots every variable of a connector ("inertia1.flange_a": its angle and torque).
