@@ -185,7 +185,10 @@ void Run::countCrossing(double t, const std::string& cause, int& eventsInInterva
 void Run::stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent)
 {
     ++stats_.stateEvents;
-    std::string cause = m_.relations[static_cast<size_t>(stateRelations_[static_cast<size_t>(relationIndex)])].origin;
+    const int k = stateRelations_[static_cast<size_t>(relationIndex)];
+    const RelationInfo& r = m_.relations[static_cast<size_t>(k)];
+    // In words: the relation and which way it went (rel_ holds the value before the event).
+    const std::string cause = r.description + (rel_[static_cast<size_t>(k)] != 0 ? " became false" : " became true");
     countCrossing(t, cause, eventsInInterval, lastIntervalWithEvent);
     handleEvent(t, false, cause); // writes the left and right limits
 }
