@@ -92,6 +92,7 @@ private:
     // Stops the run, naming the component, where the matrix of that solve leaves a state's
     // derivative undetermined (undetermined_derivatives.cpp).
     void checkDerivativesDetermined(double t, bool solveFailed = false);
+    std::string zeroFactors(std::vector<std::string>& instances) const;
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
     static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
                            N_Vector, N_Vector);

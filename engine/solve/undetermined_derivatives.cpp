@@ -21,6 +21,38 @@ constexpr int32_t kLargestChecked = 400;
 constexpr double kReached = 1e-6;
 } // namespace
 
+// The likeliest cause: a parameter of zero that multiplies an unknown in its component's
+// equations ("J*a = flange_a.tau + flange_b.tau"), folded away at translation, so the
+// component's own unknowns need not be among those left free (a massless inertia's
+// acceleration is an alias of its neighbours'). Their components go first in `instances`.
+std::string Run::zeroFactors(std::vector<std::string>& instances) const
+{
+    std::string zeros;
+    for (const auto& [param, value] : m_.parameterValues) {
+        const size_t dot = param.rfind('.');
+        if (value != 0 || dot == std::string::npos)
+            continue;
+        const std::string inst = param.substr(0, dot), factor = param.substr(dot + 1) + "*";
+        auto type = m_.instanceTypes.find(inst);
+        auto equations = type == m_.instanceTypes.end() ? m_.equationSourcesByType.end()
+                                                        : m_.equationSourcesByType.find(type->second);
+        if (equations == m_.equationSourcesByType.end())
+            continue;
+        bool multiplies = false;
+        for (const auto& [text, source] : equations->second)
+            for (size_t at = text.find(factor); at != std::string::npos && !multiplies; at = text.find(factor, at + 1))
+                multiplies = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' ||
+                                          text[at - 1] == '.');
+        if (!multiplies)
+            continue;
+        zeros += (zeros.empty() ? "" : ", ") + param + " = 0";
+        // The component to select first on the canvas.
+        instances.erase(std::remove(instances.begin(), instances.end(), inst), instances.end());
+        instances.insert(instances.begin(), inst);
+    }
+    return zeros;
+}
+
 void Run::checkDerivativesDetermined(double t, bool solveFailed)
 {
     if (!consistent_ || n_ > kLargestChecked || (!solveFailed && !consistent_->singular()))
@@ -82,33 +114,7 @@ void Run::checkDerivativesDetermined(double t, bool solveFailed)
                     if (std::find(instances.begin(), instances.end(), inst) == instances.end())
                         instances.push_back(std::move(inst));
     }
-    // The likeliest cause: a parameter of zero that multiplies an unknown in its component's
-    // equations ("J*a = flange_a.tau + flange_b.tau"), folded away at translation, so the
-    // component's own unknowns need not be among those left free (a massless inertia's
-    // acceleration is an alias of its neighbours').
-    std::string zeros;
-    for (const auto& [param, value] : m_.parameterValues) {
-        const size_t dot = param.rfind('.');
-        if (value != 0 || dot == std::string::npos)
-            continue;
-        const std::string inst = param.substr(0, dot), factor = param.substr(dot + 1) + "*";
-        auto type = m_.instanceTypes.find(inst);
-        auto equations = type == m_.instanceTypes.end() ? m_.equationSourcesByType.end()
-                                                        : m_.equationSourcesByType.find(type->second);
-        if (equations == m_.equationSourcesByType.end())
-            continue;
-        bool multiplies = false;
-        for (const auto& [text, source] : equations->second)
-            for (size_t at = text.find(factor); at != std::string::npos && !multiplies; at = text.find(factor, at + 1))
-                multiplies = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_' ||
-                                          text[at - 1] == '.');
-        if (!multiplies)
-            continue;
-        zeros += (zeros.empty() ? "" : ", ") + param + " = 0";
-        // The component to select first on the canvas.
-        instances.erase(std::remove(instances.begin(), instances.end(), inst), instances.end());
-        instances.insert(instances.begin(), inst);
-    }
+    const std::string zeros = zeroFactors(instances);
     std::string list;
     for (size_t i = 0; i < derivatives.size(); ++i)
         list += (i ? ", " : "") + derivatives[i];

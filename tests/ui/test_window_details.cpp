@@ -185,7 +185,7 @@ TEST_CASE("a multi-line error shows its first line in the status bar and all of 
     INFO(full.toStdString());
     REQUIRE(full.contains(QLatin1Char('\n')));
     CHECK_FALSE(status.contains(QLatin1Char('\n')));
-    CHECK(status.contains(QStringLiteral("initialization failed: the equations' Jacobian is singular")));
+    CHECK(status.contains(QStringLiteral("initialization failed: J1.J = 0 leaves the initial equations singular")));
     CHECK(status.endsWith(QStringLiteral("(details in Messages)")));
-    CHECK(full.contains(QStringLiteral("largest residuals:\n")));
+    CHECK(full.contains(QStringLiteral("depend on one another:\n")));
 }
