@@ -6,6 +6,8 @@
 #include "engine/diagnostic_context.hpp"
 #include "engine/error.hpp"
 #include "engine/expr/differentiate.hpp"
+#include "engine/expr/parser.hpp"
+#include "engine/expr/printer.hpp"
 #include "engine/flatten/instantiate.hpp"
 #include "engine/instance_name.hpp"
 #include "engine/structure/alias_elimination.hpp"
@@ -391,15 +393,95 @@ private:
         return reads;
     }
 
+    // "elastoGap2: f_linear < 0": the component and the relation as its equation writes it,
+    // for the event log (the origin is the whole equation around it). From the equation's
+    // text where it holds this relation alone; else the relation as translated, names
+    // relative to the component, where that is short (parameters and aliases substituted
+    // can make it long); else the equation, cut short.
+    std::string describeRelation(const flatten::Relation& r, size_t relationsOfOrigin) const
+    {
+        const std::string component = r.component >= 0 ? f_.componentNames[static_cast<size_t>(r.component)] : "";
+        const std::string lead = component.empty() ? "" : component + ": ";
+        const std::string equation =
+            !lead.empty() && r.origin.rfind(lead, 0) == 0 ? r.origin.substr(lead.size()) : r.origin;
+        if (relationsOfOrigin == 1) {
+            std::vector<expr::AstPtr> written;
+            try {
+                const expr::AstEquation eq = expr::parseEquation(equation);
+                for (const expr::AstPtr& side : {eq.lhs, eq.rhs})
+                    collectRelations(side, written);
+            } catch (const expr::ParseError&) {
+            }
+            if (written.size() == 1)
+                return lead + astText(*written.front());
+        }
+        const std::string prefix = component.empty() ? "" : component + ".";
+        auto name = [&](int32_t v) {
+            const std::string& full = f_.vars[static_cast<size_t>(v)].name;
+            return !prefix.empty() && full.rfind(prefix, 0) == 0 ? full.substr(prefix.size()) : full;
+        };
+        static constexpr const char* kOps[] = {"<", "<=", ">", ">="};
+        const int op = r.op == expr::Op::Lt ? 0 : r.op == expr::Op::Le ? 1 : r.op == expr::Op::Gt ? 2 : 3;
+        const std::string translated =
+            expr::toString(f_.pool, r.lhs, name) + " " + kOps[op] + " " + expr::toString(f_.pool, r.rhs, name);
+        if (translated.size() <= 40 && translated.find("rel[") == std::string::npos)
+            return lead + translated;
+        return lead + "a condition in " + expr::excerpt(equation, 60);
+    }
+
+    static bool isRelation(const expr::Ast& a)
+    {
+        return a.kind == expr::Ast::Kind::Binary &&
+               (a.name == "<" || a.name == "<=" || a.name == ">" || a.name == ">=");
+    }
+
+    static void collectRelations(const expr::AstPtr& a, std::vector<expr::AstPtr>& out)
+    {
+        if (!a)
+            return;
+        if (isRelation(*a))
+            out.push_back(a);
+        for (const auto& arg : a->args)
+            collectRelations(arg, out);
+    }
+
+    // An expression as written, parenthesised where it is not a single operand.
+    static std::string astText(const expr::Ast& a)
+    {
+        using K = expr::Ast::Kind;
+        auto operand = [](const expr::Ast& x) {
+            const std::string t = astText(x);
+            return x.kind == K::Binary || x.kind == K::If ? "(" + t + ")" : t;
+        };
+        switch (a.kind) {
+        case K::Number: return readableNumber(a.number);
+        case K::Boolean: return a.number != 0 ? "true" : "false";
+        case K::Ident: return a.name;
+        case K::Unary: return a.name == "not" ? "not " + operand(*a.args[0]) : a.name + operand(*a.args[0]);
+        case K::Binary: return operand(*a.args[0]) + " " + a.name + " " + operand(*a.args[1]);
+        case K::Call: {
+            std::string t = a.name + "(";
+            for (size_t i = 0; i < a.args.size(); ++i)
+                t += (i ? ", " : "") + astText(*a.args[i]);
+            return t + ")";
+        }
+        default: return "...";
+        }
+    }
+
     void buildEvents()
     {
         auto src = [this](int32_t v) { return source(v); };
         codegen::TapeCompiler zc(f_.pool, src);
+        std::map<std::string, size_t> relationsOfOrigin;
+        for (const auto& r : f_.relations)
+            ++relationsOfOrigin[r.origin];
         for (size_t k = 0; k < f_.relations.size(); ++k) {
             const auto& r = f_.relations[k];
             RelationInfo info;
             info.op = r.op;
             info.origin = r.origin;
+            info.description = describeRelation(r, relationsOfOrigin[r.origin]);
             info.error = r.error;
             bool greater = r.op == expr::Op::Gt || r.op == expr::Op::Ge;
             NodeId d = greater ? f_.pool.sub(r.lhs, r.rhs) : f_.pool.sub(r.rhs, r.lhs);

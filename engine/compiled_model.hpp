@@ -30,6 +30,7 @@ struct OutputVar {
 struct RelationInfo {
     expr::Op op = expr::Op::Lt;
     std::string origin;
+    std::string description; // "elastoGap2: f_linear < 0", for the event log
     // A time event: lhs - rhs = a*time + b with a, b constant, or (discreteCoefficients)
     // read from discrete values, which change only at events (a pulse's end at
     // T_start + T_width): the run evaluates `distance` for them after every event.

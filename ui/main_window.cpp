@@ -147,7 +147,7 @@ void MainWindow::createDocks(const ComponentLibrary& library)
     messagesDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
                               QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, messagesDock);
-    resizeDocks({messagesDock}, {130}, Qt::Vertical);
+    resizeDocks({messagesDock}, {messages_->sizeHint().height()}, Qt::Vertical);
     connect(messages_, &MessagesPanel::errorAdded, messagesDock, &QDockWidget::raise);
 }
 

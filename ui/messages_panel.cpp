@@ -14,6 +14,7 @@ MessagesPanel::MessagesPanel(QWidget* parent) : QWidget(parent)
 {
     list_ = new QListWidget(this);
     list_->setWordWrap(true);
+    list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the lines wrap: no room lost to a bar
     list_->setAlternatingRowColors(true);
     list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     auto* clear = new QToolButton(this);
@@ -29,6 +30,20 @@ MessagesPanel::MessagesPanel(QWidget* parent) : QWidget(parent)
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(list_, 1);
     layout->addLayout(buttons);
+}
+
+namespace {
+int heightOfLines(const QListWidget* list, int lines)
+{
+    return lines * list->fontMetrics().lineSpacing() + 2 * list->frameWidth() + 4; // and the layout's margins
+}
+} // namespace
+
+QSize MessagesPanel::sizeHint() const { return {QWidget::sizeHint().width(), heightOfLines(list_, kLinesShown)}; }
+
+QSize MessagesPanel::minimumSizeHint() const
+{
+    return {QWidget::minimumSizeHint().width(), heightOfLines(list_, kFewestLines)};
 }
 
 void MessagesPanel::add(Severity severity, const QString& text, const QStringList& instances)

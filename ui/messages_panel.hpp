@@ -32,6 +32,12 @@ public:
     void activate(int row);
     // Errors added since the last clear(), including any that scrolled out.
     int errorCount() const { return errors_; }
+    // Room for kLinesShown lines of text, a failure's message and its largest residuals, and
+    // never less than kFewestLines: the window's first layout gives a dock its minimum,
+    // which was three lines.
+    static constexpr int kLinesShown = 8, kFewestLines = 5;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 signals:
     // An error arrived: the window may want to raise the panel.

@@ -87,6 +87,7 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
                               "(chosen also when -o ends in .mat).",
                               "csv|mat");
     QCommandLineOption signalList("signals", "Comma-separated signals to write (default: all variables).", "a,b,...");
+    QCommandLineOption units("units", "Write each column's unit in its header: \"time [s]\", \"inertia1.w [rad/s]\".");
     QCommandLineOption stats("stats", "Print translation and solver statistics.");
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
     QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
@@ -105,13 +106,13 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
     QCommandLineOption set("set", "A parameter or start value for this run, with a unit if you like (repeatable).",
                            "NAME=VALUE");
-    parser.addOptions({stop, interval, tolerance, output, format, signalList, stats, events, exact, libraryDir, maxRows,
-                       maxSteps, maxSeconds, integrator, set, allowFiles});
+    parser.addOptions({stop, interval, tolerance, output, format, signalList, units, stats, events, exact, libraryDir,
+                       maxRows, maxSteps, maxSeconds, integrator, set, allowFiles});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
         std::fprintf(stderr, "usage: flange-sim simulate MODEL.json [--stop T] [--interval DT] [--tolerance TOL] "
-                             "[-o OUT.csv|OUT.mat] [--format csv|mat] [--signals a,b,...] [--stats] [--events]\n");
+                             "[-o OUT.csv|OUT.mat] [--format csv|mat] [--signals a,b,...] [--units] [--stats] [--events]\n");
         return 2;
     }
     auto number = [&](const QCommandLineOption& o) -> std::optional<double> {
@@ -214,6 +215,11 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
         matFile = std::make_unique<flange::io::MatWriter>(out, flange::io::matVariables(*model, chosen));
     else
         csv = std::make_unique<flange::io::CsvWriter>(out);
+    if (csv && parser.isSet(units))
+        csv->labelUnits([&model](const std::string& name) {
+            const auto i = model->variableIndex(name);
+            return i ? model->variable(static_cast<size_t>(*i)).unit : std::string();
+        });
     EventPrinter writer(csv ? static_cast<flange::ResultSink&>(*csv) : *matFile, parser.isSet(events));
     simulation.streamTo(writer);
     try {

@@ -44,12 +44,22 @@ inline std::string shortestNumber(double value)
 }
 
 // "time","a","b"\n -- names are written as they are: variable names hold no quotes.
-inline void appendCsvHeader(std::string& out, const std::vector<std::string>& names)
+// The header: "time" and the names; with units (one per name, "" for none), "time [s]" and
+// "name [unit]" (flange-sim --units, the window's export option). Off by default, so the
+// files compare with references by name.
+inline void appendCsvHeader(std::string& out, const std::vector<std::string>& names,
+                            const std::vector<std::string>& units = {})
 {
-    out += "\"time\"";
-    for (const auto& n : names) {
+    const bool labelled = !units.empty();
+    out += labelled ? "\"time [s]\"" : "\"time\"";
+    for (size_t i = 0; i < names.size(); ++i) {
         out += ",\"";
-        out += n;
+        out += names[i];
+        if (labelled && i < units.size() && !units[i].empty()) {
+            out += " [";
+            out += units[i];
+            out += ']';
+        }
         out += '"';
     }
     out += '\n';

@@ -40,7 +40,11 @@ void CsvWriter::throwIfWriteFailed() const
 void CsvWriter::begin(const std::vector<std::string>& names)
 {
     std::string header;
-    appendCsvHeader(header, names);
+    std::vector<std::string> units;
+    if (unitOf_)
+        for (const auto& name : names)
+            units.push_back(unitOf_(name));
+    appendCsvHeader(header, names, units);
     write(header);
     throwIfWriteFailed();
     width_ = names.size() + 1;

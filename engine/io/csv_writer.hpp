@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -42,6 +43,8 @@ public:
     explicit CsvWriter(const std::string& path);
     ~CsvWriter() override;
     void begin(const std::vector<std::string>& names) override;
+    // Headers "name [unit]" (csv_format.hpp), the unit of each name from unitOf; before begin().
+    void labelUnits(std::function<std::string(const std::string& name)> unitOf) { unitOf_ = std::move(unitOf); }
     // Throws OutputError "PATH: reason" once a write has failed (a full disk, a closed
     // output): the run stops there instead of computing rows that go nowhere.
     void row(double time, const std::vector<double>& values) override;
@@ -57,6 +60,7 @@ private:
         uint64_t sequence = 0; // blocks are written in this order
     };
 
+    std::function<std::string(const std::string&)> unitOf_; // empty: names only
     void writerLoop(CsvBlockFormatter& f);
     void stopWriter();
     void write(std::string_view text); // on the writer threads, in block order

@@ -85,6 +85,7 @@ std::vector<std::string> Run::updateDiscrete(double t, bool initial, bool holdSo
         double& slot = disc_[static_cast<size_t>(a.var)];
         if (v != slot) {
             changes.push_back(m_.varName(a.var) + " " + fmt(slot) + " -> " + fmt(v));
+            noteChange(a.var, slot);
             slot = v;
         }
     };
@@ -152,7 +153,35 @@ void Run::refreshTimeCoefficients()
 
 // Event iteration at time t (engine.md 5.3): relations and discrete values to a fixed
 // point together with the algebraic unknowns (states held), then when-clauses.
+void Run::noteChange(int32_t var, double before)
+{
+    for (const auto& [v, value] : changedSinceEvent_)
+        if (v == var)
+            return;
+    changedSinceEvent_.push_back({var, before});
+}
+
 void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
+{
+    changedSinceEvent_.clear();
+    iterateToFixedPoint(t, rec, cause);
+    // The record says what the event changed, not the steps of the iteration (a clutch
+    // that locks and releases again at once, locked 0 -> 1 -> 0, changed nothing); the
+    // steps stay in the messages of an iteration that does not settle.
+    std::vector<std::string> net;
+    for (const auto& [var, before] : changedSinceEvent_) {
+        const double after = disc_[static_cast<size_t>(var)];
+        if (after != before)
+            net.push_back(m_.varName(var) + " " + fmt(before) + " -> " + fmt(after));
+    }
+    for (const auto& change : rec.changes)
+        if (change.rfind("reinit(", 0) == 0)
+            net.push_back(change);
+    rec.changes = std::move(net);
+    checkDerivativesDetermined(t);
+}
+
+void Run::iterateToFixedPoint(double t, EventRecord& rec, const std::string& cause)
 {
     for (int outer = 0;; ++outer) {
         if (outer > 0) {
@@ -258,6 +287,7 @@ bool Run::fireWhens(double t, EventRecord& rec)
                 double& slot = disc_[static_cast<size_t>(a.var)];
                 if (v != slot) {
                     rec.changes.push_back(m_.varName(a.var) + " " + fmt(slot) + " -> " + fmt(v));
+                    noteChange(a.var, slot);
                     slot = v;
                 }
             }
@@ -406,7 +436,7 @@ std::string Run::timeEventCause(double t, double eps) const
     std::string cause;
     for (size_t k = 0; k < m_.relations.size(); ++k)
         if (m_.relations[k].timeEvent && timeA_[k] != 0 && std::fabs(-timeB_[k] / timeA_[k] - t) <= eps)
-            cause = m_.relations[k].origin;
+            cause = m_.relations[k].description + (rel_[k] != 0 ? " became false" : " became true");
     return cause;
 }
 

@@ -168,10 +168,12 @@ void Run::solveConsistent(double t, bool freshJacobian, double tolerance, bool m
     // integrating them, keeps them continuous, and the Adams methods hand over. (The
     // block pass's least-norm solution does not depend on the start.)
     singularSeen_ = singularSeen_ || consistent_->singular();
-    if (!r.converged)
-        throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved with the states held (" +
-                               r.message + ")")
+    if (!r.converged) {
+        checkDerivativesDetermined(t, true);
+        throw simulationFailed("at t = " + fmt(t) + ": the equations could not be solved with the states held: " +
+                               r.message)
             .at(t);
+    }
     unpackConsistent(consistentZ_.data());
 }
 

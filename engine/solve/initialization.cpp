@@ -3,6 +3,7 @@
 // block by block) together with the relations and discrete values to a fixed point.
 #include "engine/solve/simulation_run.hpp"
 #include "engine/solve/block_solve.hpp"
+#include "engine/solve/pivoted_qr.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -13,6 +14,36 @@ namespace {
 // Up to this many unknowns the initial values are polished block by block; the pass
 // evaluates the whole residual per block, so it is kept off large models.
 constexpr int32_t kPolishedUnknowns = 400;
+
+// The rows of a singular Newton matrix that depend on one another (its left null space):
+// fixed start values among them fix together what the equations already fix. Dense, so
+// only for systems the singular fallback would also factor.
+std::vector<size_t> dependentRows(const NewtonProblem& prob, const std::vector<double>& z)
+{
+    const auto& pat = prob.pattern;
+    const size_t n = static_cast<size_t>(pat.cols);
+    if (n == 0 || n > static_cast<size_t>(kPolishedUnknowns))
+        return {};
+    std::vector<double> values(pat.rowIdx.size());
+    prob.jacobian(z.data(), values.data());
+    PivotedQr qr;
+    qr.n = n;
+    qr.a.assign(n * n, 0.0);
+    for (size_t c = 0; c < n; ++c)
+        for (int32_t k = pat.colPtr[c]; k < pat.colPtr[c + 1]; ++k) // transposed: a row is a column
+            qr.a[static_cast<size_t>(pat.rowIdx[static_cast<size_t>(k)]) * n + c] += values[static_cast<size_t>(k)];
+    qr.factor();
+    std::vector<size_t> rows;
+    for (const auto& v : qr.nullSpace()) {
+        double largest = 0;
+        for (double x : v)
+            largest = std::max(largest, std::fabs(x));
+        for (size_t i = 0; i < n; ++i)
+            if (std::fabs(v[i]) > 1e-6 * largest && std::find(rows.begin(), rows.end(), i) == rows.end())
+                rows.push_back(i);
+    }
+    return rows;
+}
 } // namespace
 
 void Run::initialize()
@@ -169,8 +200,40 @@ void Run::initialize()
         msg = "initialization failed: equation " + withSource(worst[0].second) +
               " gives a value that is not a finite number (NaN or infinity: a division 0/0, the root or "
               "logarithm of a negative number?); largest residuals:";
-    else
-        msg = "initialization failed (the solver reports " + r.message + "); largest residuals:";
+    else {
+        // Too many fixed start values (Dymola names them): those in the rows that depend on
+        // one another, where the solve found the matrix singular.
+        std::vector<std::string> fixedStarts, others, instances;
+        for (size_t i : dependentRows(prob, z)) {
+            const std::string& origin = rowOrigin[i];
+            const bool start = origin.rfind("fixed start ", 0) == 0 || origin.rfind("assumed start value ", 0) == 0;
+            (start ? fixedStarts : others).push_back(origin);
+            for (auto& name : instancesOf(origin))
+                if (std::find(instances.begin(), instances.end(), name) == instances.end())
+                    instances.push_back(std::move(name));
+        }
+        std::string equations;
+        for (size_t i = 0; i < others.size() && i < 5; ++i)
+            equations += "\n  " + others[i];
+        // A parameter of zero (an inertia's J) is the likelier cause; else the starts.
+        if (const std::string zeros = others.empty() ? "" : zeroFactors(instances); !zeros.empty())
+            throw badInput("initialization failed: " + zeros +
+                           " leaves the initial equations singular; the equations that depend on one another:" +
+                           equations)
+                .about(instances)
+                .at(t0_);
+        if (!fixedStarts.empty() && !others.empty()) {
+            std::string list;
+            for (size_t i = 0; i < fixedStarts.size(); ++i)
+                list += (i ? ", " : "") + fixedStarts[i];
+            throw badInput("initialization failed: too many start values are fixed: " + list +
+                           " cannot all hold together with the equations below; release one of them (fixed = "
+                           "false):" + equations)
+                .about(instances)
+                .at(t0_);
+        }
+        msg = "initialization failed: " + r.message + "; largest residuals:";
+    }
     std::vector<std::string> culprits;
     for (size_t i = 0; i < std::min<size_t>(5, worst.size()); ++i) {
         msg += "\n  " + fmt(worst[i].first) + "  " + worst[i].second;

@@ -15,6 +15,35 @@
 #include <memory>
 
 namespace flange::solve {
+
+namespace {
+
+// What a failed KINSOL solve means for the model, in words: the return code's name is
+// for developers only (NewtonResult::code).
+std::string plainKinsolFailure(int flag)
+{
+    switch (flag) {
+    case KIN_LSETUP_FAIL:
+    case KIN_LSOLVE_FAIL:
+    case KIN_LINSOLV_NO_RECOVERY:
+    case KIN_LINIT_FAIL:
+        return "the equations' Jacobian is singular: some unknowns are not determined by them, or some "
+               "equations repeat or contradict others";
+    case KIN_SYSFUNC_FAIL:
+    case KIN_FIRST_SYSFUNC_ERR:
+    case KIN_REPTD_SYSFUNC_ERR:
+        return "the equations could not be evaluated";
+    case KIN_LINESEARCH_NONCONV:
+    case KIN_LINESEARCH_BCFAIL:
+    case KIN_MAXITER_REACHED:
+    case KIN_MXNEWT_5X_EXCEEDED:
+        return "Newton's method did not converge from the start values";
+    default:
+        return "the nonlinear equations could not be solved";
+    }
+}
+
+} // namespace
 namespace {
 
 struct KinData {
@@ -195,8 +224,9 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
     result.converged = flag >= 0;
     if (!result.converged) {
         char* name = KINGetReturnFlagName(flag);
-        result.message = name ? name : "KINSOL failure";
+        result.code = name ? name : "KINSOL failure";
         std::free(name);
+        result.message = plainKinsolFailure(flag);
     }
     for (sunindextype i = 0; i < n; ++i)
         x[static_cast<size_t>(i)] = NV_Ith_S(m.u, i);

@@ -32,7 +32,8 @@ struct NewtonResult {
     bool converged = false;
     int iterations = 0;
     double residualNorm = 0;
-    std::string message;
+    std::string message; // in words, for the user
+    std::string code;    // KINSOL's return code name, for developers only
     bool cancelled = false; // stopped because problem.cancelled() said so
 };
 

@@ -7,6 +7,7 @@
 #include "engine/solve/simulation_run.hpp"
 #include "engine/solve/clean_vector_state.hpp"
 #include "engine/solve/flush_denormals.hpp"
+#include "engine/solve/output_grid.hpp"
 #include "engine/solve/run_settings.hpp"
 #include "engine/solve/stiffness.hpp"
 
@@ -184,7 +185,10 @@ void Run::countCrossing(double t, const std::string& cause, int& eventsInInterva
 void Run::stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent)
 {
     ++stats_.stateEvents;
-    std::string cause = m_.relations[static_cast<size_t>(stateRelations_[static_cast<size_t>(relationIndex)])].origin;
+    const int k = stateRelations_[static_cast<size_t>(relationIndex)];
+    const RelationInfo& r = m_.relations[static_cast<size_t>(k)];
+    // In words: the relation and which way it went (rel_ holds the value before the event).
+    const std::string cause = r.description + (rel_[static_cast<size_t>(k)] != 0 ? " became false" : " became true");
     countCrossing(t, cause, eventsInInterval, lastIntervalWithEvent);
     handleEvent(t, false, cause); // writes the left and right limits
 }
@@ -209,7 +213,8 @@ void Run::integrate()
     else
         setupIda(t);
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
-    auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
+    const OutputGrid grid(t0_, dt_, tEnd_, nOut);
+    auto gridTime = [&](long i) { return grid.time(i); };
     std::vector<int> rootsFound(stateRelations_.size());
     int eventsInInterval = 0;
     long lastIntervalWithEvent = -1;
@@ -320,7 +325,8 @@ void Run::integrate()
 void Run::advanceWithoutUnknowns()
 {
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
-    auto gridTime = [&](long i) { return i >= nOut ? tEnd_ : t0_ + static_cast<double>(i) * dt_; };
+    const OutputGrid grid(t0_, dt_, tEnd_, nOut);
+    auto gridTime = [&](long i) { return grid.time(i); };
     long k = 1;
     double t = t0_;
     int eventsInInterval = 0;

@@ -63,7 +63,9 @@ private:
     std::vector<std::string> unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const;
     double nextTimeEvent(double t) const;
     void refreshTimeCoefficients();
+    // The event iteration, and the record of its net changes.
     void iterateEvent(double t, EventRecord& rec, const std::string& cause);
+    void iterateToFixedPoint(double t, EventRecord& rec, const std::string& cause);
     void handleEvent(double t, bool timeEvent, const std::string& cause);
     bool fireWhens(double t, EventRecord& rec);
     int changedRelation(double t);
@@ -87,6 +89,10 @@ private:
     void unpackConsistent(const double* z);
     bool exactConsistentStep(double t, double tolerance, bool modeGathered);
     const std::vector<double>& consistentMode();
+    // Stops the run, naming the component, where the matrix of that solve leaves a state's
+    // derivative undetermined (undetermined_derivatives.cpp).
+    void checkDerivativesDetermined(double t, bool solveFailed = false);
+    std::string zeroFactors(std::vector<std::string>& instances) const;
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
     static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
                            N_Vector, N_Vector);
@@ -192,6 +198,10 @@ private:
     std::vector<double> scratchRel_, scratchDisc_;
     std::vector<char> reached_;
     std::vector<char> whenPrev_;
+    // The discrete values an event iteration changed, each with its value before the event,
+    // in the order they first changed: the event's record shows the net change of each.
+    std::vector<std::pair<int32_t, double>> changedSinceEvent_;
+    void noteChange(int32_t var, double before);
     std::vector<std::string> warnings_;
     SimulationStats stats_;
     std::string lastSolverMessage_; // IDA's or CVODE's last error message, for ours

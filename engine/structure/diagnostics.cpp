@@ -112,6 +112,7 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
     auto keep = [&culprits](const std::set<std::string>& comps) {
         culprits.insert(culprits.end(), comps.begin(), comps.end());
     };
+    std::set<std::string> overComps, overOrigins;
     if (!freeRows.empty()) {
         // Over-determined part: equations reachable from unmatched equations by alternating paths.
         std::vector<std::vector<int32_t>> colRows(chains.size());
@@ -123,7 +124,8 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
             for (int32_t v : s.incidence[static_cast<size_t>(e)])
                 comps.insert(componentOf(m.vars[static_cast<size_t>(v)].component));
         }
-        msg += overDeterminedMessage(freeRows.size(), comps, origins);
+        overComps = comps;
+        overOrigins = origins;
         keep(comps);
     }
     if (!freeCols.empty()) {
@@ -148,14 +150,22 @@ void checkStructure(const flatten::FlatModel& m, const DaeStructure& s)
             names.insert(m.vars[static_cast<size_t>(chains[static_cast<size_t>(c)])].name);
         for (int32_t c : cols)
             comps.insert(componentOf(m.vars[static_cast<size_t>(chains[static_cast<size_t>(c)])].component));
-        if (!msg.empty())
-            msg += " ";
-        msg += "The model is under-determined: nothing determines " + joinNames(names, 8) + " (" +
-               std::to_string(freeCols.size()) + " equation" + (freeCols.size() == 1 ? "" : "s") +
-               " missing, among components " + joinNames(comps, 12) +
-               "). Is a flange or input left unconnected, or a source missing?";
+        if (freeRows.empty())
+            msg = "The model is under-determined: nothing determines " + joinNames(names, 8) + " (" +
+                  std::to_string(freeCols.size()) + " equation" + (freeCols.size() == 1 ? "" : "s") +
+                  " missing, among components " + joinNames(comps, 12) +
+                  "). Is a flange or input left unconnected, or a source missing?";
+        else // one cause seen from both sides: a motion prescribed twice leaves a torque free
+            msg = "The model's equations do not fit its unknowns: " + std::to_string(freeRows.size()) + " equation" +
+                  (freeRows.size() == 1 ? "" : "s") + " too many among components " + joinNames(overComps, 12) +
+                  " (equations involved: " + joinNames(overOrigins, 8) + "), so nothing determines " +
+                  joinNames(names, 8) + " (among components " + joinNames(comps, 12) +
+                  "). A source may drive a motion that is already prescribed (a fixed flange, another source or "
+                  "a rigid loop), or a flange may be connected to the wrong place.";
         keep(comps);
     }
+    if (freeCols.empty())
+        msg = overDeterminedMessage(freeRows.size(), overComps, overOrigins);
     throw badInput(msg).about(culprits);
 }
 

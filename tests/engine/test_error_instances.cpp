@@ -132,3 +132,18 @@ TEST_CASE("CoupledClutches events name the component of their cause")
     // the steps that engage clutches 2 and 3 (the sine that drives clutch 1 raises none)
     CHECK(timeEventComponents == std::set<std::string>{"step1", "step2"});
 }
+
+TEST_CASE("a speed source on a fixed flange gets one message, not an over- and an under-determined one")
+{
+    // Issue 34, defect 6: the motion is prescribed twice, which leaves the fixed flange's torque free.
+    Error e = compileError(diagramJson({component("src", "Rotational.Sources.ConstantSpeed", R"({"w_fixed": 1})"),
+                                        component("f", "Rotational.Components.Fixed")},
+                                       {{"src.flange", "f.flange"}}));
+    const std::string what = e.what();
+    CHECK_THAT(what, Catch::StartsWith("The model's equations do not fit its unknowns: 1 equation too many among "
+                                       "components src") &&
+                         Catch::Contains("so nothing determines f.flange.tau"));
+    CHECK_THAT(what, !Catch::Contains("over-determined") && !Catch::Contains("under-determined"));
+    CHECK(names(e, "src"));
+    CHECK(names(e, "f"));
+}

@@ -81,6 +81,16 @@ TEST_CASE("CSV export writes the chosen variables in the chosen order", "[result
                                          "0.3333333333333333,2.5,1e+21\n");
 }
 
+TEST_CASE("CSV export with units writes name [unit] headers, time in seconds, none for the dimensionless", "[results]")
+{
+    // Issue 34, defect 8: off by default (above), so compare tools keep matching names.
+    QTemporaryDir dir;
+    const QString path = dir.filePath("out.csv");
+    REQUIRE(exportCsv(handMade(), {"b.c", "a"}, path, nullptr, true));
+    const std::string text = readAll(path).toStdString();
+    CHECK(text.substr(0, text.find('\n')) == "\"time [s]\",\"b.c\",\"a [m]\"");
+}
+
 TEST_CASE("CSV export refuses unknown variables and leaves an existing file alone", "[results]")
 {
     QTemporaryDir dir;

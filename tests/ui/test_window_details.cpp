@@ -5,6 +5,7 @@
 #include "ui/document/diagram_editor.hpp"
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/main_window.hpp"
+#include "ui/messages_panel.hpp"
 #include "ui/plot/plot_overlay.hpp"
 #include "ui/simulation/run_controller.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
@@ -16,8 +17,10 @@
 #include <QClipboard>
 #include <QDockWidget>
 #include <QFile>
+#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -142,4 +145,47 @@ TEST_CASE("the crosshair's read-out stays inside the plot area wherever the cros
     }
     // Wider than the plot: its start (the time and the first names) stays in view.
     CHECK(plot::readoutBox(QSizeF(400, 50), 200, area).left() == area.left());
+}
+
+TEST_CASE("a multi-line error shows its first line in the status bar and all of it in a Messages dock of five lines or more", "[window]")
+{
+    // Issue 34, defect 6: the dock was 3 lines tall and the status bar squeezed the lines into one.
+    QSettings().remove(QStringLiteral("window")); // the first start's layout
+    MainWindow window(test::bundledComponentLibrary());
+    window.setQuiet(true);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(20); // the first layout settles
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("messagesDock"));
+    REQUIRE(dock);
+    const auto* list = window.messages()->findChild<QListWidget*>();
+    REQUIRE(list);
+    CHECK(list->viewport()->height() >= MessagesPanel::kFewestLines * list->fontMetrics().lineSpacing());
+
+    // CoupledClutches with J1 = 0: the initialization fails, with its largest residuals below.
+    QFile source(test::sourcePath("models/msl/Rotational/CoupledClutches.json"));
+    REQUIRE(source.open(QIODevice::ReadOnly));
+    QString json = QString::fromUtf8(source.readAll());
+    const QString j1 = QStringLiteral("\"name\": \"J1\",\n      \"type\": \"Rotational.Components.Inertia\",\n      "
+                                      "\"parameters\": {\"J\": 1}");
+    REQUIRE(json.contains(j1));
+    json.replace(j1, QString(j1).replace(QStringLiteral("\"J\": 1"), QStringLiteral("\"J\": 0")));
+    QTemporaryDir dir;
+    const QString path = dir.filePath("massless.json");
+    QFile f(path);
+    REQUIRE(f.open(QIODevice::WriteOnly));
+    f.write(json.toUtf8());
+    f.close();
+    REQUIRE(window.openFile(path));
+    window.simulation()->simulate();
+    REQUIRE(window.simulation()->controller()->waitForFinished());
+    REQUIRE(window.simulation()->controller()->current()->status == RunResult::Status::Failed);
+    const QString status = window.statusBar()->currentMessage();
+    const QString full = window.messages()->messages().last();
+    INFO(full.toStdString());
+    REQUIRE(full.contains(QLatin1Char('\n')));
+    CHECK_FALSE(status.contains(QLatin1Char('\n')));
+    CHECK(status.contains(QStringLiteral("initialization failed: J1.J = 0 leaves the initial equations singular")));
+    CHECK(status.endsWith(QStringLiteral("(details in Messages)")));
+    CHECK(full.contains(QStringLiteral("depend on one another:\n")));
 }

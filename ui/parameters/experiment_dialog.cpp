@@ -1,6 +1,7 @@
 #include "ui/parameters/experiment_dialog.hpp"
 
 #include "ui/document/parameter_values.hpp"
+#include "ui/parameters/value_parsing.hpp"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -18,11 +19,11 @@ namespace {
 
 QString number(double v) { return formatValue(diagram::Json(v)); }
 
-std::optional<double> parse(const QLineEdit* e)
+// Times in seconds unless another unit is typed ("3 s", "100 ms", "2 min"), as parameter
+// fields take them; the tolerance is a plain number.
+std::optional<double> parse(const QLineEdit* e, const QString& name, const char* unit = "s", QString* reason = nullptr)
 {
-    bool ok = false;
-    const double v = QLocale::c().toDouble(e->text().trimmed(), &ok);
-    return ok && std::isfinite(v) ? std::optional<double>(v) : std::nullopt;
+    return parseNumberIn(name, e->text(), unit, reason);
 }
 
 } // namespace
@@ -58,17 +59,25 @@ ExperimentDialog::ExperimentDialog(const diagram::Experiment& experiment, QWidge
 
 void ExperimentDialog::validate()
 {
-    const auto start = parse(start_), stop = parse(stop_), interval = parse(interval_), tol = parse(tolerance_);
+    QString whyStart, whyStop, whyInterval, whyTolerance;
+    const auto start = parse(start_, tr("start time"), "s", &whyStart);
+    const auto stop = parse(stop_, tr("stop time"), "s", &whyStop);
+    const auto interval = parse(interval_, tr("output interval"), "s", &whyInterval);
+    const auto tol = parse(tolerance_, tr("tolerance"), "", &whyTolerance);
     problem_.clear();
     if (!start)
-        problem_ = tr("The start time must be a number");
+        problem_ = whyStart;
     else if (!stop)
-        problem_ = tr("The stop time must be a number");
+        problem_ = whyStop;
     else if (*stop <= *start)
         problem_ = tr("The stop time must be after the start time");
-    else if (!interval_->text().trimmed().isEmpty() && (!interval || *interval <= 0))
-        problem_ = tr("The output interval must be a positive number (or empty)");
-    else if (!tol || *tol <= 0 || *tol >= 1)
+    else if (!interval_->text().trimmed().isEmpty() && !interval)
+        problem_ = whyInterval;
+    else if (!interval_->text().trimmed().isEmpty() && *interval <= 0)
+        problem_ = tr("The output interval must be positive (or empty)");
+    else if (!tol)
+        problem_ = whyTolerance;
+    else if (*tol <= 0 || *tol >= 1)
         problem_ = tr("The tolerance must be a number between 0 and 1");
     problemLabel_->setText(problem_);
     problemLabel_->setVisible(!problem_.isEmpty());
@@ -78,11 +87,11 @@ void ExperimentDialog::validate()
 diagram::Experiment ExperimentDialog::experiment() const
 {
     diagram::Experiment e;
-    e.startTime = parse(start_).value_or(0);
-    e.stopTime = parse(stop_).value_or(1);
+    e.startTime = parse(start_, tr("start time")).value_or(0);
+    e.stopTime = parse(stop_, tr("stop time")).value_or(1);
     if (!interval_->text().trimmed().isEmpty())
-        e.interval = parse(interval_);
-    e.tolerance = parse(tolerance_).value_or(1e-6);
+        e.interval = parse(interval_, tr("output interval"));
+    e.tolerance = parse(tolerance_, tr("tolerance"), "").value_or(1e-6);
     return e;
 }
 

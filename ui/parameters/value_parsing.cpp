@@ -178,4 +178,18 @@ ParsedValue parseStartText(const QString& name, const QString& rawText, const st
     return expressionOrReason(name, text, QObject::tr("a number or an expression"), names);
 }
 
+std::optional<double> parseNumberIn(const QString& name, const QString& text, const std::string& unit, QString* reason)
+{
+    const std::optional<units::Quantity> q = units::splitQuantity(text.trimmed().toStdString());
+    if (!q || !std::isfinite(q->value)) {
+        if (reason)
+            *reason = QObject::tr("%1: '%2' is not a number").arg(name, text.trimmed());
+        return std::nullopt;
+    }
+    const units::Conversion c = units::convert(q->value, q->unit.empty() ? unit : q->unit, unit, name.toStdString());
+    if (!c.value && reason)
+        *reason = QString::fromStdString(c.error);
+    return c.value;
+}
+
 } // namespace flange::ui

@@ -35,4 +35,10 @@ std::string enumerationValueText(const library::EnumerationDef& e, const std::st
 ParsedValue parseStartText(const QString& name, const QString& text, const std::vector<std::string>& names = {},
                            const std::string& unit = {});
 
+// A number as typed anywhere a value goes, with a unit if the user likes ("3 s", "100 ms"),
+// in `unit` (the Experiment dialog's times in s); nullopt with the reason when refused.
+// The one reading of "number [unit]", shared with the parameter fields.
+std::optional<double> parseNumberIn(const QString& name, const QString& text, const std::string& unit,
+                                    QString* reason = nullptr);
+
 } // namespace flange::ui

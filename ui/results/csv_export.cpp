@@ -19,13 +19,15 @@ bool fail(QString* error, const QString& why)
 
 } // namespace
 
-bool exportCsv(const RunResult& result, const QStringList& names, const QString& path, QString* error)
+bool exportCsv(const RunResult& result, const QStringList& names, const QString& path, QString* error,
+               bool withUnits)
 {
-    std::vector<std::string> header;
+    std::vector<std::string> header, units;
     std::vector<std::span<const double>> columns;
     if (names.isEmpty()) {
         for (size_t c = 0; c < result.variableCount(); ++c) {
             header.push_back(result.variables()[c].name);
+            units.push_back(result.variables()[c].unit);
             columns.push_back(result.values(static_cast<int>(c)));
         }
     } else {
@@ -34,6 +36,7 @@ bool exportCsv(const RunResult& result, const QStringList& names, const QString&
             if (c < 0)
                 return fail(error, QObject::tr("The results have no variable '%1'.").arg(name));
             header.push_back(name.toStdString());
+            units.push_back(result.variables()[static_cast<size_t>(c)].unit);
             columns.push_back(result.values(c));
         }
     }
@@ -49,7 +52,7 @@ bool exportCsv(const RunResult& result, const QStringList& names, const QString&
         text.clear();
         return ok;
     };
-    io::appendCsvHeader(text, header);
+    io::appendCsvHeader(text, header, withUnits ? units : std::vector<std::string>{});
     const std::span<const double> time = result.time();
     for (size_t r = 0; r < time.size(); ++r) {
         io::appendCsvNumber(text, time[r]);

@@ -10,7 +10,9 @@ namespace flange::ui {
 
 // names: the variables to write, in that order; empty writes all of them in run order.
 // The file is replaced only when everything was written (a failed export leaves the old
-// file as it was). Returns false with a reason in *error (when given).
-bool exportCsv(const RunResult& result, const QStringList& names, const QString& path, QString* error);
+// file as it was). Returns false with a reason in *error (when given). withUnits: headers
+// "time [s]", "name [unit]", as flange-sim --units writes them.
+bool exportCsv(const RunResult& result, const QStringList& names, const QString& path, QString* error,
+               bool withUnits = false);
 
 } // namespace flange::ui

@@ -15,6 +15,7 @@
 #include "ui/window_actions.hpp"
 
 #include <QAction>
+#include <QCheckBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileDialog>
@@ -314,7 +315,9 @@ void SimulationWorkspace::showDiagnostic(const RunDiagnostic& d)
     const QStringList present = componentsOnCanvas(named);
     messages_->add(severity, text, present);
     if (d.severity == RunDiagnostic::Severity::Error) {
-        window_->statusBar()->showMessage(text, 10000);
+        // The status bar holds one line: the first, the whole text is in Messages.
+        const QString first = text.section(QLatin1Char('\n'), 0, 0);
+        window_->statusBar()->showMessage(first == text ? text : tr("%1 (details in Messages)").arg(first), 10000);
         selectOnCanvas(present);
     }
 }
@@ -379,7 +382,7 @@ void SimulationWorkspace::plotEndpoint(const QString& endpoint)
         window_->statusBar()->showMessage(tr("%1 has no variables to plot").arg(endpoint), 6000);
 }
 
-bool SimulationWorkspace::exportCsv(const QString& path, bool plottedOnly, QString* error) const
+bool SimulationWorkspace::exportCsv(const QString& path, bool plottedOnly, QString* error, bool withUnits) const
 {
     const auto result = controller_->current();
     if (!result || result->rowCount() == 0) {
@@ -397,7 +400,7 @@ bool SimulationWorkspace::exportCsv(const QString& path, bool plottedOnly, QStri
             *error = tr("No plotted variable is in the results.");
         return false;
     }
-    return flange::ui::exportCsv(*result, names, path, error);
+    return flange::ui::exportCsv(*result, names, path, error, withUnits);
 }
 
 bool SimulationWorkspace::exportPlot(const QString& path, QString* error) const
@@ -414,6 +417,8 @@ void SimulationWorkspace::exportCsvDialog()
     QPushButton* all = ask.addButton(tr("&All Variables"), QMessageBox::AcceptRole);
     QPushButton* plotted = ask.addButton(tr("&Plotted Only"), QMessageBox::AcceptRole);
     ask.setDefaultButton(all);
+    auto* units = new QCheckBox(tr("&Units in the column headers (\"time [s]\")"));
+    ask.setCheckBox(units); // the box owns it
     ask.exec();
     if (ask.clickedButton() != all && ask.clickedButton() != plotted)
         return;
@@ -426,7 +431,7 @@ void SimulationWorkspace::exportCsvDialog()
     if (QFileInfo(path).suffix().isEmpty())
         path += QStringLiteral(".csv");
     QString error;
-    if (exportCsv(path, ask.clickedButton() == plotted, &error))
+    if (exportCsv(path, ask.clickedButton() == plotted, &error, units->isChecked()))
         window_->statusBar()->showMessage(tr("Results written to %1").arg(QFileInfo(path).fileName()), 6000);
     else
         QMessageBox::critical(window_, tr("Export Results"), error);

@@ -60,7 +60,7 @@ public:
     // Writes the current results (all variables, or only the plotted ones) as
     // `flange-sim -o` does; false with a reason when there is nothing to write or the
     // file cannot be written.
-    bool exportCsv(const QString& path, bool plottedOnly, QString* error) const;
+    bool exportCsv(const QString& path, bool plottedOnly, QString* error, bool withUnits = false) const;
     // The same as a .mat file (Dymola's layout), every variable: `flange-sim -o OUT.mat`'s file.
     bool exportMat(const QString& path, QString* error) const;
     // The plot tab as File > Export Plot writes it, with the default options, titled with the diagram's name.
