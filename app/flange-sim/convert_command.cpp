@@ -1,4 +1,5 @@
 #include "app/flange-sim/convert_command.hpp"
+#include "app/flange-sim/model_library.hpp"
 
 #include "engine/api/diagram.hpp"
 #include "engine/api/errors.hpp"
@@ -38,13 +39,7 @@ int runConvertCommand(const QStringList& args)
     if (!out.ends_with(".mo") && out != "-")
         throw flange::badInput("-o " + out + ": convert writes Modelica, name a .mo file");
     const flange::diagram::Diagram diagram = flange::diagram::loadDiagram(in);
-    auto lib = std::make_shared<flange::library::Library>();
-    for (const auto& f : flange::library::Library::defaultFolders())
-        lib->indexFolder(f);
-    for (const QString& d : parser.values(libraryDir))
-        lib->indexFolder(d.toStdString());
-    lib->require(flange::library::typesUsedBy(diagram));
-    lib->resolve();
+    const auto lib = libraryForModel(parser.values(libraryDir), flange::library::typesUsedBy(diagram));
     const std::string name = !diagram.name.empty() ? diagram.name : std::filesystem::path(in).stem().string();
     const std::string text = flange::modelica::writeModelica(diagram, *lib, name);
     flange::io::ReplacingFile file(out);

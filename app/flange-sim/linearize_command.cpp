@@ -1,4 +1,5 @@
 #include "app/flange-sim/linearize_command.hpp"
+#include "app/flange-sim/model_library.hpp"
 
 #include "engine/api/diagram.hpp"
 #include "engine/api/errors.hpp"
@@ -64,15 +65,11 @@ int runLinearizeCommand(const QStringList& args)
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
     flange::diagram::Diagram diagram = flange::diagram::loadDiagram(pos[1].toStdString());
-    auto lib = std::make_shared<flange::library::Library>();
-    for (const auto& f : flange::library::Library::defaultFolders())
-        lib->indexFolder(f);
-    for (const QString& d : parser.values(libraryDir))
-        lib->indexFolder(d.toStdString());
-    lib->require(flange::library::typesUsedBy(diagram));
-    if (!options.inputs.empty())
-        lib->require(flange::linear::inputSourceTypes());
-    lib->resolve();
+    std::vector<std::string> types = flange::library::typesUsedBy(diagram);
+    if (!options.inputs.empty()) // the sources an input is injected with
+        for (const std::string& t : flange::linear::inputSourceTypes())
+            types.push_back(t);
+    const auto lib = libraryForModel(parser.values(libraryDir), types);
     std::vector<std::string> assignments;
     for (const QString& a : parser.values(set))
         assignments.push_back(a.toStdString());

@@ -1,6 +1,7 @@
 // flange-sim: the headless simulator. Loads a diagram, translates it, simulates it and
 // writes a CSV or a .mat file. Exit codes: 0 success, 2 bad input, 3 simulation failure,
 // 4 internal error (a bug in Flange), 5 the result could not be written.
+#include "app/flange-sim/model_library.hpp"
 #include "app/allocator_tuning.hpp"
 #include "engine/api/about.hpp"
 #include "engine/api/data_files.hpp"
@@ -154,16 +155,8 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     using clock = std::chrono::steady_clock;
     auto t0 = clock::now();
     flange::diagram::Diagram diagram = flange::diagram::loadDiagram(pos[1].toStdString());
-    // Only the definitions this model uses are parsed (Library::indexFolder): a broken
-    // definition it does not use is the editor's to report, not this run's.
     auto tLibrary = clock::now();
-    auto lib = std::make_shared<flange::library::Library>();
-    for (const auto& f : flange::library::Library::defaultFolders())
-        lib->indexFolder(f);
-    for (const QString& d : parser.values(libraryDir))
-        lib->indexFolder(d.toStdString());
-    lib->require(flange::library::typesUsedBy(diagram));
-    lib->resolve();
+    const auto lib = libraryForModel(parser.values(libraryDir), flange::library::typesUsedBy(diagram));
     // A received diagram must not make us read outside the folders the user chose: files
     // it names elsewhere need --allow-files (engine/io/data_files.hpp has the rule).
     for (const QString& d : parser.values(allowFiles))

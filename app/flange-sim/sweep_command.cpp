@@ -1,4 +1,5 @@
 #include "app/flange-sim/sweep_command.hpp"
+#include "app/flange-sim/model_library.hpp"
 
 #include "app/flange-sim/slurm_commands.hpp"
 
@@ -133,13 +134,8 @@ int runSweepCommand(const QStringList& args)
     options.maxRows = 10'000'000;
 
     flange::diagram::Diagram diagram = flange::diagram::loadDiagram(pos[1].toStdString());
-    flange::library::Library lib;
-    for (const auto& f : flange::library::Library::defaultFolders())
-        lib.indexFolder(f);
-    for (const QString& d : parser.values(libraryDir))
-        lib.indexFolder(d.toStdString());
-    lib.require(flange::library::typesUsedBy(diagram));
-    lib.resolve();
+    const auto library = libraryForModel(parser.values(libraryDir), flange::library::typesUsedBy(diagram));
+    const flange::library::Library& lib = *library;
 
     for (const QCommandLineOption* o : {&partition, &chunks, &timeLimit, &account, &dryRun})
         if (parser.isSet(*o) && !parser.isSet(slurm))

@@ -557,7 +557,7 @@ int main(int argc, char** argv)
                     "  REFERENCE_DIR  Dymola's reference kit (default: SOURCE_DIR/../shared/msl-reference)\n"
                     "  LARGEST_N      the longest drive-line chain to time (default 10000)\n"
                     "       flange-bench --reruns [SOURCE_DIR]: compile once, run many, alone\n"
-                    "       flange-bench --linear [SOURCE_DIR]: the linear analysis, alone\n");
+                    "       flange-bench --linear [SOURCE_DIR]: the linear analysis, alone\n"
                     "       flange-bench --mat: writing a .mat result against a plain fwrite, alone\n");
         return 0;
     }
