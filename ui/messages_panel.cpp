@@ -15,6 +15,11 @@ MessagesPanel::MessagesPanel(QWidget* parent) : QWidget(parent)
     list_ = new QListWidget(this);
     list_->setWordWrap(true);
     list_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the lines wrap: no room lost to a bar
+    // The wrapped lines' width must not depend on the vertical bar: shown only as needed, a
+    // list just at the height where wrapping needs it showed the bar, wrapped narrower, hid
+    // it, wrapped wider, ... and the window's event loop did nothing else (seen once in the
+    // sanitizer suite's bad-input test, as a hang in QAbstractScrollArea's layout).
+    list_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
     list_->setAlternatingRowColors(true);
     list_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     auto* clear = new QToolButton(this);
