@@ -44,6 +44,7 @@ ExperimentDialog::ExperimentDialog(const diagram::Experiment& experiment, QWidge
     form->addRow(tr("Relative tolerance:"), tolerance_);
     problemLabel_ = new QLabel;
     problemLabel_->setStyleSheet(QStringLiteral("color: #c62828;"));
+    problemLabel_->setWordWrap(true); // a unit message is wider than the fields: wrap, not cut
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     ok_ = buttons->button(QDialogButtonBox::Ok);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
