@@ -17,18 +17,22 @@
 int runConvertCommand(const QStringList& args)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Flange headless simulator: diagrams as Modelica.\n\n"
-                                     "  flange-sim convert MODEL.json -o OUT.mo [--library DIR]");
+    parser.setApplicationDescription("Flange headless simulator: diagrams as Modelica, Modelica as diagrams.\n\n"
+                                     "  flange-sim convert MODEL.json -o OUT.mo [--library DIR]\n"
+                                     "  flange-sim convert MODEL.mo [--model NAME] -o OUT.json [--library DIR]");
     parser.addHelpOption();
     parser.addPositionalArgument("command", "convert");
-    parser.addPositionalArgument("model", "Diagram JSON file");
+    parser.addPositionalArgument("model", "Diagram JSON file, or Modelica file or package folder");
     QCommandLineOption output({"o", "output"}, "Modelica file to write (- for standard output).", "OUT.mo");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
-    parser.addOptions({output, libraryDir});
+    QCommandLineOption modelicaModel("model", "The model of a Modelica file or package to convert (its full name).",
+                                     "NAME");
+    parser.addOptions({output, libraryDir, modelicaModel});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || !parser.isSet(output)) {
-        std::fprintf(stderr, "usage: flange-sim convert MODEL.json -o OUT.mo [--library DIR]\n");
+        std::fprintf(stderr, "usage: flange-sim convert MODEL.json -o OUT.mo | MODEL.mo [--model NAME] -o OUT.json "
+                             "[--library DIR]\n");
         return 2;
     }
     const std::string in = pos[1].toStdString(), out = parser.value(output).toStdString();
@@ -36,12 +40,16 @@ int runConvertCommand(const QStringList& args)
         throw flange::badInput("-o: the file name is empty (name a file, or - for standard output)");
     if (std::error_code ec; std::filesystem::equivalent(out, in, ec))
         throw flange::badInput("-o " + out + " is the model file itself; name another file for the Modelica text");
-    if (!out.ends_with(".mo") && out != "-")
+    const bool fromModelica = isModelicaInput(in);
+    if (fromModelica && !out.ends_with(".json") && out != "-")
+        throw flange::badInput("-o " + out + ": convert reads Modelica into a diagram, name a .json file");
+    if (!fromModelica && !out.ends_with(".mo") && out != "-")
         throw flange::badInput("-o " + out + ": convert writes Modelica, name a .mo file");
-    const flange::diagram::Diagram diagram = flange::diagram::loadDiagram(in);
-    const auto lib = libraryForModel(parser.values(libraryDir), flange::library::typesUsedBy(diagram));
+    const ModelAndLibrary model = loadModel(in, parser.values(libraryDir), parser.value(modelicaModel).toStdString());
+    const flange::diagram::Diagram& diagram = model.diagram;
     const std::string name = !diagram.name.empty() ? diagram.name : std::filesystem::path(in).stem().string();
-    const std::string text = flange::modelica::writeModelica(diagram, *lib, name);
+    const std::string text = fromModelica ? flange::diagram::serializeDiagram(diagram)
+                                          : flange::modelica::writeModelica(diagram, *model.library, name);
     flange::io::ReplacingFile file(out);
     errno = 0;
     if (std::fwrite(text.data(), 1, text.size(), file.stream()) != text.size())

@@ -71,7 +71,7 @@ std::vector<std::string> split(const std::string& s)
 int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Flange headless simulator.\n\n  flange-sim simulate MODEL.json [options]\n\n"
+    parser.setApplicationDescription("Flange headless simulator.\n\n  flange-sim simulate MODEL.json|MODEL.mo [options]\n\n"
                                      "Exit status: 0 success, 2 bad input, 3 the simulation failed, 4 internal error "
                                      "(a bug in Flange), 5 the result could not be written (the file named by -o then "
                                      "keeps its previous contents).");
@@ -107,12 +107,14 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     QCommandLineOption maxSeconds("max-seconds", "Most seconds of integration (default: no limit).", "S");
     QCommandLineOption set("set", "A parameter or start value for this run, with a unit if you like (repeatable).",
                            "NAME=VALUE");
+    QCommandLineOption modelicaModel("model", "The model of a Modelica file or package to simulate (its full name).",
+                                     "NAME");
     parser.addOptions({stop, interval, tolerance, output, format, signalList, units, stats, events, exact, libraryDir,
-                       maxRows, maxSteps, maxSeconds, integrator, set, allowFiles});
+                       maxRows, maxSteps, maxSeconds, integrator, set, allowFiles, modelicaModel});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || pos[0] != "simulate") {
-        std::fprintf(stderr, "usage: flange-sim simulate MODEL.json [--stop T] [--interval DT] [--tolerance TOL] "
+        std::fprintf(stderr, "usage: flange-sim simulate MODEL.json|MODEL.mo [--model NAME] [--stop T] [--interval DT] [--tolerance TOL] "
                              "[-o OUT.csv|OUT.mat] [--format csv|mat] [--signals a,b,...] [--units] [--stats] [--events]\n");
         return 2;
     }
@@ -154,9 +156,11 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
         throw flange::io::OutputError("standard output: closed (" + std::string(std::strerror(EBADF)) + ")");
     using clock = std::chrono::steady_clock;
     auto t0 = clock::now();
-    flange::diagram::Diagram diagram = flange::diagram::loadDiagram(pos[1].toStdString());
+    ModelAndLibrary input =
+        loadModel(pos[1].toStdString(), parser.values(libraryDir), parser.value(modelicaModel).toStdString());
+    flange::diagram::Diagram& diagram = input.diagram;
     auto tLibrary = clock::now();
-    const auto lib = libraryForModel(parser.values(libraryDir), flange::library::typesUsedBy(diagram));
+    const auto lib = input.library;
     // A received diagram must not make us read outside the folders the user chose: files
     // it names elsewhere need --allow-files (engine/io/data_files.hpp has the rule).
     for (const QString& d : parser.values(allowFiles))

@@ -1,5 +1,10 @@
 #include "app/flange-sim/model_library.hpp"
 
+#include "engine/api/errors.hpp"
+#include "engine/api/modelica.hpp"
+
+#include <filesystem>
+
 std::shared_ptr<flange::library::Library> libraryForModel(const QStringList& libraryFolders,
                                                           const std::vector<std::string>& types)
 {
@@ -11,4 +16,27 @@ std::shared_ptr<flange::library::Library> libraryForModel(const QStringList& lib
     lib->require(types);
     lib->resolve();
     return lib;
+}
+
+bool isModelicaInput(const std::string& path)
+{
+    return path.ends_with(".mo") || std::filesystem::exists(std::filesystem::path(path) / "package.mo");
+}
+
+ModelAndLibrary loadModel(const std::string& path, const QStringList& libraryFolders, const std::string& modelicaModel)
+{
+    if (!isModelicaInput(path)) {
+        if (!modelicaModel.empty())
+            throw flange::badInput("--model " + modelicaModel + ": " + path + " is a diagram, not Modelica");
+        ModelAndLibrary m{flange::diagram::loadDiagram(path), nullptr};
+        m.library = libraryForModel(libraryFolders, flange::library::typesUsedBy(m.diagram));
+        return m;
+    }
+    auto lib = std::make_shared<flange::library::Library>();
+    for (const auto& f : flange::library::Library::defaultFolders())
+        lib->loadFolder(f);
+    for (const QString& d : libraryFolders)
+        lib->loadFolder(d.toStdString());
+    lib->resolve();
+    return {flange::modelica::readModelicaFile(path, modelicaModel, *lib), lib};
 }

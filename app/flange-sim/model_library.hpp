@@ -1,5 +1,6 @@
 #pragma once
 // The component library every flange-sim command reads a model with.
+#include "engine/api/diagram.hpp"
 #include "engine/api/library.hpp"
 
 #include <QStringList>
@@ -13,3 +14,14 @@
 // is the editor's to report, not this run's.
 std::shared_ptr<flange::library::Library> libraryForModel(const QStringList& libraryFolders,
                                                           const std::vector<std::string>& types);
+
+// A model file read with its library: a diagram (.json), or a Modelica file or package
+// folder (.mo, a folder with package.mo), whose model `modelicaModel` names (empty: the
+// only one). Modelica is read with the whole library, since its names are resolved by
+// lookup before the types a model uses are known.
+struct ModelAndLibrary {
+    flange::diagram::Diagram diagram;
+    std::shared_ptr<flange::library::Library> library;
+};
+bool isModelicaInput(const std::string& path);
+ModelAndLibrary loadModel(const std::string& path, const QStringList& libraryFolders, const std::string& modelicaModel);
