@@ -48,7 +48,7 @@ Value Evaluator::eval(const Expr& e, Frame& f)
             const std::string full = source_.lookup(e.text, f.scope, [&](const std::string& n) {
                 return constant_(n).has_value();
             });
-            std::optional<double> c = full.empty() ? std::nullopt : constant_(full);
+            std::optional<double> c = constant_(full.empty() ? e.text : full);
             if (!c)
                 throw fail(f, e.line, "'" + e.text + "' has no value Flange can compute here");
             if (!e.args.empty())

@@ -22,7 +22,8 @@ struct Value {
 
 class Evaluator {
 public:
-    // `constant`: the value of a full name outside the function (an MSL constant), if any.
+    // `constant`: the value of a full name outside the function (an MSL constant), or of a
+    // name the lookup does not find (another instance's parameter), if any.
     Evaluator(ModelicaSource& source, std::function<std::optional<double>(const std::string&)> constant)
         : source_(source), constant_(std::move(constant)) {}
 

@@ -30,7 +30,8 @@ const Argument* findArgument(const std::vector<Argument>& args, const std::strin
 class Reader {
 public:
     Reader(ModelicaSource& source, const library::Library& library)
-        : source_(source), library_(library), evaluator_(source, [](const std::string& n) { return mslConstant(n); })
+        : source_(source), library_(library),
+          evaluator_(source, [this](const std::string& n) { return constantOrInstanceParameter(n); })
     {
     }
 
@@ -190,6 +191,33 @@ private:
         }
         return std::nullopt;
     }
+    // For the evaluator: an MSL constant, or another instance's parameter whose value is a number.
+    std::optional<double> constantOrInstanceParameter(const std::string& name)
+    {
+        if (std::optional<double> c = mslConstant(name))
+            return c;
+        Expr x;
+        x.kind = Expr::Kind::Name;
+        x.text = name;
+        const std::optional<std::string> v = instanceParameter(x);
+        if (!v)
+            return std::nullopt;
+        char* end = nullptr;
+        const std::string inner = v->substr(1, v->size() - 2);
+        const double d = std::strtod(inner.c_str(), &end);
+        return end && *end == '\0' && !inner.empty() ? std::optional<double>(d) : std::nullopt;
+    }
+    bool refersToInstanceParameter(const Expr& e)
+    {
+        if (e.kind == Expr::Kind::Name && e.args.empty() && !declared_.count(e.text) && lookup(e.text).empty()) {
+            std::string instance, parameter;
+            return diagram::splitEndpoint(e.text, instance, parameter);
+        }
+        for (const Expr& a : e.args)
+            if (refersToInstanceParameter(a))
+                return true;
+        return false;
+    }
     static std::string readableNumber17(double v)
     {
         char buf[40];
@@ -272,6 +300,13 @@ private:
             return -numberJson(e.args[0].number, (*tokens_)[e.args[0].first].text).get<double>() == 0
                        ? Json(0)
                        : numberJson(-e.args[0].number, (*tokens_)[e.args[0].first].text);
+        // `-torqueLoad.tau_constant`: a number where the parameter referred to is one.
+        if (refersToInstanceParameter(e)) {
+            try {
+                return valueJson(evaluator_.evaluate(e, *class_));
+            } catch (const Error&) {
+            }
+        }
         if (literalOnly(e) || e.kind == Expr::Kind::Matrix || e.kind == Expr::Kind::Array)
             return valueJson(evaluator_.evaluate(e, *class_));
         if (e.kind == Expr::Kind::Call && mathFunction(e.text).empty() && e.text != "der") {
@@ -499,6 +534,15 @@ private:
                         d.extra["documentation"][m.name] = m.value->text;
             } else if (a.name == "Diagram") {
                 diagramGraphics(a, d);
+            } else if (a.name == "__Flange") {
+                // Flange's own settings that Modelica has no place for: the plot setup.
+                if (const Argument* plot = findArgument(a.modifiers, "plot");
+                    plot && plot->value && plot->value->kind == Expr::Kind::String) {
+                    Json j = Json::parse(plot->value->text, nullptr, false);
+                    if (j.is_discarded() || !j.is_object())
+                        throw fail(plot->line, "__Flange(plot=...): not a plot setup (a JSON object)");
+                    d.plot = std::move(j);
+                }
             } else if (a.name != "uses" && a.name != "Icon") {
                 kept.push_back(tokenText(*tokens_, a.first, a.last)); // vendor annotations, written back on export
             }

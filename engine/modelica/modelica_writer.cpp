@@ -100,7 +100,58 @@ std::pair<double, double> connectorPoint(const diagram::Placement& p, const libr
 
 // Modelica's diagram is ±100 unless it says otherwise: a larger drawing gets its extent,
 // rounded out to the 20-unit grid, so that no tool clips it.
-std::string coordinateSystem(const diagram::Diagram& d)
+std::string identifier(const std::string& s);
+
+// The diagram's text notes as Text graphics, each placed by its top-left corner and
+// sized by its text (about 2 units a character, 10 a line), as the reader takes them back.
+std::string notes(const diagram::Diagram& d)
+{
+    std::string out;
+    for (const Json& a : d.annotations) {
+        if (!a.is_object() || a.value("type", "") != "note" || !a.contains("text") || !a["text"].is_string())
+            continue;
+        const std::string text = a["text"].get<std::string>();
+        size_t longest = 0, lines = 1, run = 0;
+        for (char c : text) {
+            run = c == '\n' ? 0 : run + 1;
+            lines += c == '\n';
+            longest = std::max(longest, run);
+        }
+        const double x = a.value("x", 0.0), y = -a.value("y", 0.0);
+        out += std::string(out.empty() ? "" : ", ") + "Text(extent={{" + number(x) + "," + number(y) + "},{" +
+               number(x + 2.0 * std::max<size_t>(longest, 1)) + "," + number(y - 10.0 * lines) + "}}, textString=" +
+               quoted(text) + ")";
+    }
+    return out;
+}
+
+// Documentation read from Modelica (info, revisions), written back as it was.
+std::string documentation(const diagram::Diagram& d)
+{
+    if (!d.extra.contains("documentation") || !d.extra["documentation"].is_object())
+        return std::string();
+    std::string out;
+    for (const auto& [key, value] : d.extra["documentation"].items())
+        if (value.is_string())
+            out += std::string(out.empty() ? "" : ", ") + identifier(key) + "=" + quoted(value.get<std::string>());
+    return out.empty() ? out : ", Documentation(" + out + ")";
+}
+
+// Annotations of other tools read from Modelica (__Dymola_Commands, ...) as they were
+// typed, and Flange's plot setup, which Modelica has no place for, as a vendor annotation.
+std::string keptAnnotations(const diagram::Diagram& d)
+{
+    std::string out;
+    if (d.extra.contains("modelicaAnnotations") && d.extra["modelicaAnnotations"].is_array())
+        for (const Json& a : d.extra["modelicaAnnotations"])
+            if (a.is_string())
+                out += ", " + a.get<std::string>();
+    if (!d.plot.empty())
+        out += ", __Flange(plot=" + quoted(d.plot.dump()) + ")";
+    return out;
+}
+
+std::string coordinateSystem(const diagram::Diagram& d, const std::string& graphics)
 {
     double x1 = -100, y1 = -100, x2 = 100, y2 = 100;
     auto cover = [&](double x, double y) {
@@ -117,10 +168,14 @@ std::string coordinateSystem(const diagram::Diagram& d)
     for (const diagram::Connection& k : d.connections)
         for (const auto& [x, y] : k.points)
             cover(x, -y);
+    for (const Json& a : d.annotations)
+        if (a.is_object() && a.value("type", "") == "note")
+            cover(a.value("x", 0.0), -a.value("y", 0.0));
+    const std::string drawn = graphics.empty() ? std::string() : "graphics={" + graphics + "}";
     if (x1 == -100 && y1 == -100 && x2 == 100 && y2 == 100)
-        return std::string();
+        return drawn.empty() ? std::string() : ", Diagram(" + drawn + ")";
     return ", Diagram(coordinateSystem(extent={{" + number(x1) + "," + number(y1) + "},{" + number(x2) + "," +
-           number(y2) + "}}))";
+           number(y2) + "}})" + (drawn.empty() ? "" : ", " + drawn) + ")";
 }
 
 std::string identifier(const std::string& s)
@@ -155,9 +210,29 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
         const bool isBoolean = p.type == "Boolean" || p.value.is_boolean() ||
                                (p.value.is_object() && p.value.contains("value") && p.value["value"].is_boolean());
         const std::string type = isBoolean ? "Boolean" : p.type == "Integer" ? "Integer" : "Real";
-        out += "  parameter " + type + " " + modifier(p.name, p.value, false, p.unit);
+        std::string declared = modifier(p.name, p.value, false, p.unit);
+        // The bounds among the attributes: `T(unit="s", min=0)=0.4`.
+        std::string bounds;
+        if (p.min)
+            bounds += ", min=" + number(*p.min);
+        if (p.max)
+            bounds += ", max=" + number(*p.max);
+        if (!bounds.empty()) {
+            const size_t open = declared.find('('), eq = declared.find('=');
+            declared = open != std::string::npos && open < eq
+                           ? declared.insert(declared.find(")=") , bounds)
+                           : declared.insert(p.name.size(), "(" + bounds.substr(2) + ")");
+        }
+        out += "  parameter " + type + " " + declared;
         if (!p.description.empty())
             out += " " + quoted(p.description);
+        out += ";\n";
+    }
+    // The model's own variables (a loss power of its parts'), with their units.
+    for (const diagram::DiagramVariable& v : d.variables) {
+        out += "  Real " + v.name + (v.unit.empty() ? "" : "(unit=" + quoted(v.unit) + ")") + " = " + v.value;
+        if (!v.description.empty())
+            out += " " + quoted(v.description);
         out += ";\n";
     }
     for (const diagram::Component& c : d.components) {
@@ -211,7 +286,8 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
                 return;
             const diagram::Component* c = d.component(instance);
             const library::ComponentDefinition* def = c ? library.find(c->type) : nullptr;
-            if (const library::ConnectorDef* cd = def ? def->connector(connector) : nullptr)
+            // A member of a vector connector (`y[2]`) is drawn at the connector's place.
+            if (const library::ConnectorDef* cd = def ? def->connector(connector.substr(0, connector.find('['))) : nullptr)
                 points.push_back(connectorPoint(c->placement, *cd));
         };
         end(k.from);
@@ -223,14 +299,20 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
             out += " annotation(Line(points={";
             for (size_t i = 0; i < points.size(); ++i)
                 out += (i ? ", {" : "{") + number(points[i].first) + "," + number(points[i].second) + "}";
-            out += "}))";
+            out += "}";
+            if (const Json* color = k.extra.contains("color") ? &k.extra["color"] : nullptr;
+                color && color->is_array() && color->size() == 3)
+                out += ", color={" + expression((*color)[0], false) + "," + expression((*color)[1], false) + "," +
+                       expression((*color)[2], false) + "}";
+            out += "))";
         }
         out += ";\n";
     }
     const diagram::Experiment& e = d.experiment;
     out += "  annotation(experiment(StartTime=" + number(e.startTime) + ", StopTime=" + number(e.stopTime) +
-           ", Interval=" + number(e.outputInterval()) + ", Tolerance=" + number(e.tolerance) +
-           "), uses(Modelica(version=\"4.0.0\"))" + coordinateSystem(d) + ");\n";
+           (e.interval ? ", Interval=" + number(*e.interval) : std::string()) + ", Tolerance=" + number(e.tolerance) +
+           "), uses(Modelica(version=\"4.0.0\"))" + coordinateSystem(d, notes(d)) + documentation(d) +
+           keptAnnotations(d) + ");\n";
     out += "end " + name + ";\n";
     return out;
 }
