@@ -218,7 +218,9 @@ private:
                 im.target = name();
             } else {
                 im.target = name();
-                if (accept(".")) {
+                if (accept(".*")) { // the tokenizer reads `.*` as the element-wise product
+                    im.wildcard = true;
+                } else if (accept(".")) {
                     if (accept("{"))
                         refuse("an import of a list of names (`import A.{b, c}`)");
                     expect("*");

@@ -90,14 +90,16 @@ ModelicaSource ModelicaSource::open(const std::string& path)
     ModelicaSource s;
     std::error_code ec;
     fs::path p = fs::absolute(path, ec);
+    std::string shown = path; // the name messages use: as the user gave it
     if (fs::is_directory(p)) {
         if (!fs::exists(p / "package.mo"))
             throw badInput(path + ": a folder of Modelica classes needs a package.mo");
         p /= "package.mo";
+        shown = (fs::path(path) / "package.mo").string();
     } else if (!fs::is_regular_file(p)) {
         throw badInput(path + ": no such file");
     }
-    s.add(parseModelica(readText(p), path));
+    s.add(parseModelica(readText(p), shown));
     for (const auto& c : s.files_.back()->classes)
         s.opened_.push_back(c->fullName);
     // The package folder the file belongs to: its root is the highest folder with a package.mo.
