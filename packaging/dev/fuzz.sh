@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Fuzzes Flange's readers and translate step with libFuzzer (clang, ASan + UBSan).
 #
-#   bash packaging/dev/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]   fuzz (default 60 s, all four targets)
+#   bash packaging/dev/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]   fuzz (default 60 s, all five targets)
 #   bash packaging/dev/fuzz.sh smoke [RUNS]                        CI: RUNS inputs per target (default
 #                                                                  10000), fixed seed, stop at the first crash
 #   bash packaging/dev/fuzz.sh minimize TARGET CRASH_FILE          shrink a crash, print the small file
 #
-# Targets (tests/fuzz/): expression, diagram, definition, translate. The build goes to
+# Targets (tests/fuzz/): expression, diagram, definition, translate, modelica. The build goes to
 # build-fuzz/ (clang, FLANGE_FUZZ=ON), the corpus grows in build-fuzz/corpus/<target>/
 # seeded from models/, resources/components and tests/data, and crashes land in
 # build-fuzz/findings/<target>/. A crash worth keeping is minimized and copied to
@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-targets_all=(expression diagram definition translate)
+targets_all=(expression diagram definition translate modelica)
 
 install_fuzz_deps() {
   # Only for fuzzing, so not in install-deps.sh: clang with libFuzzer and the sanitizer
@@ -50,12 +50,14 @@ build() {
 # equation and expression string found in the component library.
 seed() {
   local c=build-fuzz/seeds
-  rm -rf "$c"; mkdir -p "$c"/{expression,diagram,definition,translate}
+  rm -rf "$c"; mkdir -p "$c"/{expression,diagram,definition,translate,modelica}
   local f
   # Named after their path: several folders hold a Friction.json.
   while IFS= read -r f; do cp "$f" "$c/diagram/${f//\//_}"; done < <(find models tests/data/bad -name '*.json')
   cp "$c"/diagram/* "$c/translate/"
   while IFS= read -r f; do cp "$f" "$c/definition/${f//\//_}"; done < <(find resources/components -name '*.json')
+  # Modelica written by the project (never MSL's own files).
+  cp tests/data/modelica/*.mo "$c/modelica/"
   python3 - "$c/expression" <<'PY'
 import json, pathlib, sys
 out = pathlib.Path(sys.argv[1])
