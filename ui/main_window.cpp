@@ -14,6 +14,7 @@
 #include "ui/help/help_menu.hpp"
 #include "ui/messages_panel.hpp"
 #include "ui/outer_connector_actions.hpp"
+#include "ui/modelica_files.hpp"
 #include "ui/palette/library_browser.hpp"
 #include "ui/palette/library_model.hpp"
 #include "ui/parameters/experiment_dialog.hpp"
@@ -162,6 +163,12 @@ void MainWindow::createMenus()
     file->addActions({a.save, a.saveAs});
     file->addSeparator();
     file->addActions({a.exportCsv, a.exportMat, a.exportPlot});
+    QAction* exportModelica = file->addAction(QIcon::fromTheme(QStringLiteral("document-export")),
+                                              tr("Export Diagram as Mo&delica…"));
+    exportModelica->setObjectName(QStringLiteral("exportModelica"));
+    connect(exportModelica, &QAction::triggered, this, [this] {
+        exportModelicaDialog(this, document_->rootDiagram(), document_->library(), document_->filePath());
+    });
     file->addSeparator();
     file->addAction(a.quit);
 
@@ -407,6 +414,37 @@ void MainWindow::reportBrokenConnections()
 bool MainWindow::openFile(const QString& path)
 {
     QString error;
+    if (isModelicaFile(path)) {
+        // A model read from Modelica is a new diagram: saving it asks where (as JSON).
+        auto choose = [this](const QStringList& models) {
+            if (quiet_)
+                return QString();
+            bool ok = false;
+            const QString m = QInputDialog::getItem(this, tr("Open Modelica"),
+                                                    tr("The file holds several models. Open:"), models, 0, false, &ok);
+            return ok ? m : QString();
+        };
+        std::optional<diagram::Diagram> d = readModelicaModel(path, document_->library(), choose, &error);
+        if (!d) {
+            if (!error.isEmpty())
+                reportError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
+            else if (quiet_)
+                reportError(tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                            tr("the file holds several models; open it in the window to choose one"));
+            return false;
+        }
+        document_->reset(std::move(*d));
+        recent_->add(path);
+        messages_->info(tr("Read %1 from %2: %3, %4; save it to keep it as a Flange diagram")
+                            .arg(QString::fromStdString(document_->rootDiagram().name), QFileInfo(path).fileName(),
+                                 countOf(document_->rootDiagram().components.size(), tr("component"), tr("components")),
+                                 countOf(document_->rootDiagram().connections.size(), tr("connection"),
+                                         tr("connections"))));
+        checkTypesKnown();
+        reportBrokenConnections();
+        view_->zoomToFit();
+        return true;
+    }
     if (!document_->open(path, &error)) {
         reportError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), error);
         return false;
@@ -530,7 +568,8 @@ void MainWindow::openDialog()
     if (!maybeSave())
         return;
     const QString dir = document_->filePath().isEmpty() ? QString() : QFileInfo(document_->filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Diagram"), dir, tr("Flange diagrams (*.json)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Diagram"), dir,
+                                                      tr("Flange diagrams (*.json);;Modelica (*.mo)"));
     if (!path.isEmpty())
         openFile(path);
 }
