@@ -2,6 +2,8 @@
 
 #include "engine/diagram/model_parameters.hpp"
 #include "engine/error.hpp"
+#include "engine/input_limits.hpp"
+#include "engine/library/subsystem_definition.hpp"
 #include "engine/library/enumeration.hpp"
 #include "engine/modelica/modelica_functions.hpp"
 #include "engine/modelica/modelica_parser.hpp"
@@ -27,11 +29,20 @@ const Argument* findArgument(const std::vector<Argument>& args, const std::strin
     return nullptr;
 }
 
+// What the readers of a model and of the models it uses as subsystems share.
+struct Shared {
+    std::string topPackage;                         // "P." of the model read, when it is in a package
+    std::vector<diagram::Diagram> subsystems;       // read so far
+    std::map<std::string, library::ComponentDefinition> faces; // type name -> the face users see
+    std::vector<std::string> reading;               // the chain of models being read
+};
+
 class Reader {
 public:
-    Reader(ModelicaSource& source, const library::Library& library)
+    Reader(ModelicaSource& source, const library::Library& library, Shared& shared, bool subsystem)
         : source_(source), library_(library),
-          evaluator_(source, [this](const std::string& n) { return constantOrInstanceParameter(n); })
+          evaluator_(source, [this](const std::string& n) { return constantOrInstanceParameter(n); }), shared_(shared),
+          subsystem_(subsystem)
     {
     }
 
@@ -64,6 +75,8 @@ public:
         for (const Equation& e : c->initialEquations)
             initialEquation(e, d);
         classAnnotation(c->annotation, d);
+        if (!subsystem_)
+            d.subsystems = shared_.subsystems;
         return d;
     }
 
@@ -87,6 +100,50 @@ private:
 
     // The library definition a type name stands for: its MSL name mapped to the library's,
     // or a name of the library's own.
+    const library::ComponentDefinition* typeDefinition(const std::string& type) const
+    {
+        auto it = shared_.faces.find(type);
+        return it != shared_.faces.end() ? &it->second : library_.find(type);
+    }
+
+    // A subsystem's type name: its full name without the package the model read is in
+    // ("P.Gearbox" -> "Gearbox"), as the writer writes it; else an MSL name as the library's.
+    std::string subsystemTypeName(const std::string& full) const
+    {
+        if (!shared_.topPackage.empty() && full.starts_with(shared_.topPackage))
+            return full.substr(shared_.topPackage.size());
+        if (std::string lib = libraryName(full); !lib.empty())
+            return lib;
+        return full;
+    }
+
+    // A model of the file used as a component: read as a subsystem (once), its face given to its users.
+    const library::ComponentDefinition* subsystemFace(const std::string& full, int line, std::string& typeName)
+    {
+        typeName = subsystemTypeName(full);
+        if (auto it = shared_.faces.find(typeName); it != shared_.faces.end())
+            return &it->second;
+        auto chain = [&] {
+            std::string s;
+            for (const std::string& r : shared_.reading)
+                s += r + " -> ";
+            return s + full;
+        };
+        if (std::find(shared_.reading.begin(), shared_.reading.end(), full) != shared_.reading.end())
+            throw fail(line, "model " + full + " is used inside itself: " + chain());
+        if (shared_.reading.size() >= static_cast<size_t>(kMostSubsystemNesting))
+            throw fail(line, "models are used inside each other more than " + std::to_string(kMostSubsystemNesting) +
+                                 " levels deep: " + chain());
+        shared_.reading.push_back(full);
+        Reader inner(source_, library_, shared_, true);
+        diagram::Diagram sub = inner.model(full);
+        shared_.reading.pop_back();
+        sub.name = typeName;
+        auto face = library::subsystemDefinition(std::make_shared<const diagram::Diagram>(sub), class_->file);
+        shared_.subsystems.push_back(std::move(sub));
+        return &shared_.faces.emplace(typeName, std::move(face)).first->second;
+    }
+
     const library::ComponentDefinition* definitionOf(const std::string& full, std::string& libName) const
     {
         libName = libraryName(full);
@@ -346,16 +403,24 @@ private:
             scalarDeclaration(decl, unit->empty() ? decl.type : "Real", *unit, d, parameters);
             return;
         }
+        if (const std::string connector = connectorTypeName(full); !connector.empty()) {
+            outerConnector(decl, connector, d);
+            return;
+        }
         std::string libName;
         const library::ComponentDefinition* def = full.empty() ? nullptr : definitionOf(full, libName);
         if (!def) {
             const ClassDef* c = full.empty() ? nullptr : source_.find(full);
-            throw fail(decl.line, decl.name + ": " +
-                                      (c ? "class " + full + " is a " + c->restriction +
-                                               " of the file; Flange reads instances of its library's classes only"
-                                         : "class " + decl.type +
-                                               (full.empty() || full == decl.type ? "" : " (" + full + ")") +
-                                               " is not in Flange's library"));
+            if (c && (c->restriction == "model" || c->restriction == "block") && !c->partial)
+                def = subsystemFace(full, decl.line, libName);
+            else
+                throw fail(decl.line, decl.name + ": " +
+                                          (c ? "class " + full + " is a " + c->restriction +
+                                                   " of the file; Flange reads instances of models and of its "
+                                                   "library's classes only"
+                                             : "class " + decl.type +
+                                                   (full.empty() || full == decl.type ? "" : " (" + full + ")") +
+                                                   " is not in Flange's library"));
         }
         if (decl.parameter || decl.constant || decl.input || decl.output)
             throw fail(decl.line, decl.name + ": a " + std::string(decl.input ? "input" : decl.output ? "output" : "parameter") +
@@ -373,6 +438,36 @@ private:
         if (const Argument* p = findArgument(decl.annotation, "Placement"))
             c.placement = placement(*p);
         d.components.push_back(std::move(c));
+    }
+
+    // A connector of a model used as a subsystem: what its users connect to.
+    void outerConnector(const Declaration& decl, const std::string& type, diagram::Diagram& d)
+    {
+        if (!subsystem_)
+            throw fail(decl.line, decl.name + ": a connector of the model itself is read only in a model used as a "
+                                              "component of another");
+        diagram::OuterConnector oc;
+        oc.name = decl.name;
+        oc.type = type;
+        oc.description = decl.description;
+        if (decl.condition)
+            oc.condition = text(*decl.condition);
+        if (const Argument* p = findArgument(decl.annotation, "Placement")) {
+            oc.placement = placement(*p);
+            // Its place on the icon: the icon's transformation where there is one, y up.
+            oc.x = oc.placement.x;
+            oc.y = -oc.placement.y;
+            if (const Argument* icon = findArgument(p->modifiers, "iconTransformation")) {
+                Argument wrapped;
+                wrapped.modifiers = {*icon};
+                wrapped.modifiers[0].name = "transformation";
+                const diagram::Placement at = placement(wrapped);
+                oc.x = at.x;
+                oc.y = -at.y;
+            }
+        }
+        declared_.insert(oc.name);
+        d.connectors.push_back(std::move(oc));
     }
 
     void scalarDeclaration(const Declaration& decl, const std::string& type, const std::string& unit,
@@ -434,7 +529,19 @@ private:
             c.setParameter(a.name, std::move(v));
             return;
         }
-        if (def.variable(a.name)) {
+        // A variable of a part inside a subsystem: `inertia.phi(fixed=true)`, or nested,
+        // `inertia(phi(fixed=true))`, as the diagram's "inertia.phi".
+        const size_t dot = a.name.find('.');
+        const bool partOfSubsystem = def.subsystem && def.subsystem->component(a.name.substr(0, dot)) != nullptr;
+        if (partOfSubsystem && dot == std::string::npos && !a.value) {
+            for (const Argument& inner : a.modifiers) {
+                Argument path = inner;
+                path.name = a.name + "." + inner.name;
+                modifier(path, def, c);
+            }
+            return;
+        }
+        if (def.variable(a.name) || (partOfSubsystem && dot != std::string::npos)) {
             if (a.value)
                 throw fail(a.line, c.name + "." + a.name + " = ...: a binding of a variable is not in the subset Flange reads");
             diagram::VariableSettings s;
@@ -536,6 +643,10 @@ private:
                 diagramGraphics(a, d);
             } else if (a.name == "__Flange") {
                 // Flange's own settings that Modelica has no place for: the plot setup.
+                for (const char* key : {"label", "icon"})
+                    if (const Argument* k = findArgument(a.modifiers, key);
+                        k && k->value && k->value->kind == Expr::Kind::String)
+                        (std::string(key) == "label" ? d.label : d.icon) = k->value->text;
                 if (const Argument* plot = findArgument(a.modifiers, "plot");
                     plot && plot->value && plot->value->kind == Expr::Kind::String) {
                     Json j = Json::parse(plot->value->text, nullptr, false);
@@ -587,6 +698,8 @@ private:
                                    "`) is not in the subset Flange reads");
         for (const std::string* end : {&e.from, &e.to}) {
             std::string instance, connector;
+            if (subsystem_ && d.connector(*end))
+                continue;
             if (!diagram::splitEndpoint(*end, instance, connector) || !d.component(instance))
                 throw fail(e.line, "connect(" + e.from + ", " + e.to + "): " + *end + " is no connector of a component of the model");
         }
@@ -621,7 +734,7 @@ private:
             diagram::splitEndpoint(end, instance, connector);
             connector = connector.substr(0, connector.find('['));
             const diagram::Component* c = d.component(instance);
-            const library::ComponentDefinition* def = c ? library_.find(c->type) : nullptr;
+            const library::ComponentDefinition* def = c ? typeDefinition(c->type) : nullptr;
             const library::ConnectorDef* cd = def ? def->connector(connector) : nullptr;
             if (!cd)
                 return 0;
@@ -681,7 +794,7 @@ private:
         diagram::Component* c = nullptr;
         if (target.kind == Expr::Kind::Name && target.args.empty() && diagram::splitEndpoint(target.text, instance, variable))
             c = d.component(instance);
-        const library::ComponentDefinition* def = c ? library_.find(c->type) : nullptr;
+        const library::ComponentDefinition* def = c ? typeDefinition(c->type) : nullptr;
         if (!def || !def->variable(variable))
             throw fail(e.line, "initial equation `" + text(lhs) + " = " + text(*e.rhs) +
                                    "`: Flange reads `instance.variable = value` and `der(instance.variable) = 0`");
@@ -727,6 +840,8 @@ private:
     const std::vector<Token>* tokens_ = nullptr;
     std::set<std::string> declared_;
     int substitutions_ = 0;
+    Shared& shared_;
+    bool subsystem_ = false;
 };
 
 } // namespace
@@ -743,6 +858,13 @@ std::string chooseModel(ModelicaSource& source, const std::string& requested)
     if (requested.empty()) {
         if (models.size() == 1)
             return models[0];
+        // A package as Flange writes a diagram with subsystems: the model of the package's name.
+        for (const std::string& m : models) {
+            const size_t dot = m.find('.');
+            if (dot != std::string::npos && m.find('.', dot + 1) == std::string::npos &&
+                m.substr(0, dot) == m.substr(dot + 1))
+                return m;
+        }
         if (models.empty())
             throw badInput("the Modelica read has no model");
         throw badInput("the Modelica read has " + std::to_string(models.size()) + " models; name one with --model: " + list());
@@ -763,7 +885,18 @@ std::string chooseModel(ModelicaSource& source, const std::string& requested)
 
 diagram::Diagram readModelica(ModelicaSource& source, const std::string& fullName, const library::Library& library)
 {
-    return Reader(source, library).model(fullName);
+    // Subsystems are named from the outermost class of the model's file down
+    // ("TwoGearboxes.Gallery.Gearbox" -> "Gallery.Gearbox"), as the writer names them.
+    Shared shared;
+    if (const ClassDef* c = source.find(fullName)) {
+        const std::string& within = source.fileOf(*c).within;
+        const std::string local = within.empty() ? fullName : fullName.substr(within.size() + 1);
+        if (const size_t dot = local.find('.'); dot != std::string::npos)
+            shared.topPackage = (within.empty() ? "" : within + ".") + local.substr(0, dot + 1);
+        else if (!within.empty())
+            shared.topPackage = within + ".";
+    }
+    return Reader(source, library, shared, false).model(fullName);
 }
 
 diagram::Diagram readModelicaFile(const std::string& path, const std::string& requested, const library::Library& library)

@@ -4,7 +4,11 @@
 #include "engine/error.hpp"
 #include "engine/io/csv_format.hpp"
 
+#include "engine/library/subsystem_definition.hpp"
+
 #include <cctype>
+#include <map>
+#include <set>
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -199,9 +203,85 @@ std::string mslClassName(const std::string& type)
     return std::string();
 }
 
+namespace {
+
+// The faces of the diagram's subsystems (and theirs), by type name: what their users see.
+using Faces = std::map<std::string, library::ComponentDefinition>;
+
+void collectFaces(const diagram::Diagram& d, Faces& faces)
+{
+    for (const diagram::Diagram& sub : d.subsystems) {
+        faces.emplace(sub.name, library::subsystemDefinition(std::make_shared<const diagram::Diagram>(sub), sub.name));
+        collectFaces(sub, faces);
+    }
+}
+
+void collectSubsystems(const diagram::Diagram& d, std::vector<const diagram::Diagram*>& out)
+{
+    for (const diagram::Diagram& sub : d.subsystems) {
+        collectSubsystems(sub, out);
+        out.push_back(&sub);
+    }
+}
+
+// The MSL connector class of an outer connector's type ("Rotational.Flange_a").
+std::string connectorClass(const std::string& type)
+{
+    if (type.starts_with("Rotational.") || type.starts_with("Translational."))
+        return "Modelica.Mechanics." + type.substr(0, type.find('.')) + ".Interfaces" + type.substr(type.find('.'));
+    if (type.starts_with("Thermal."))
+        return "Modelica.Thermal.HeatTransfer.Interfaces" + type.substr(7);
+    return "Modelica.Blocks.Interfaces." + type;
+}
+
+std::string modelText(const diagram::Diagram& d, const library::Library& library, const Faces& faces,
+                      const std::string& name, bool subsystem);
+
+} // namespace
+
 std::string writeModelica(const diagram::Diagram& d, const library::Library& library, const std::string& modelName)
 {
     const std::string name = identifier(modelName);
+    Faces faces;
+    collectFaces(d, faces);
+    if (faces.empty())
+        return modelText(d, library, faces, name, false);
+    // Subsystems as models of one package with the model, each in the packages its type
+    // name gives ("Gallery.Gearbox": package Gallery, model Gearbox), so that the model's
+    // instances name them as the diagram does.
+    std::vector<const diagram::Diagram*> subs;
+    collectSubsystems(d, subs);
+    std::string out = "package " + name + "\n";
+    std::set<std::string> written;
+    for (const diagram::Diagram* sub : subs) {
+        if (!written.insert(sub->name).second)
+            continue;
+        std::vector<std::string> parts;
+        for (size_t b = 0, e; b <= sub->name.size(); b = e + 1) {
+            e = sub->name.find('.', b);
+            if (e == std::string::npos)
+                e = sub->name.size();
+            parts.push_back(identifier(sub->name.substr(b, e - b)));
+        }
+        for (size_t i = 0; i + 1 < parts.size(); ++i)
+            out += "package " + parts[i] + "\n";
+        out += modelText(*sub, library, faces, parts.back(), true);
+        for (size_t i = parts.size() - 1; i-- > 0;)
+            out += "end " + parts[i] + ";\n";
+    }
+    out += modelText(d, library, faces, name, false);
+    return out + "  annotation(uses(Modelica(version=\"4.0.0\")));\nend " + name + ";\n";
+}
+
+namespace {
+
+std::string modelText(const diagram::Diagram& d, const library::Library& library, const Faces& faces,
+                      const std::string& name, bool subsystem)
+{
+    auto definition = [&](const std::string& type) -> const library::ComponentDefinition* {
+        auto it = faces.find(type);
+        return it != faces.end() ? &it->second : library.find(type);
+    };
     std::string out = "model " + name;
     if (!d.description.empty())
         out += " " + quoted(d.description);
@@ -235,16 +315,29 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
             out += " " + quoted(v.description);
         out += ";\n";
     }
+    // A subsystem's outer connectors: MSL connector instances, placed on the inner
+    // canvas, with their place on the icon as the icon's transformation.
+    for (const diagram::OuterConnector& oc : d.connectors) {
+        out += "  " + connectorClass(oc.type) + " " + oc.name;
+        if (!oc.condition.empty())
+            out += " if " + oc.condition;
+        if (!oc.description.empty())
+            out += " " + quoted(oc.description);
+        std::string at = placement(oc.placement);
+        at.pop_back(); // the closing bracket of Placement(...)
+        out += "\n    annotation(" + at + ", iconTransformation(extent={{-10,-10},{10,10}}, origin={" + number(oc.x) + "," +
+               number(oc.y) + "})));\n";
+    }
     for (const diagram::Component& c : d.components) {
-        const std::string cls = mslClassName(c.type);
-        const library::ComponentDefinition* def = library.find(c.type);
         // The library's diagrams with MSL names (Vehicle, the examples' Utilities) are MSL
-        // classes; a subsystem of the diagram's own is not (yet) written.
-        const bool subsystem = d.findSubsystem(c.type) != nullptr;
-        if (cls.empty() || !def || subsystem)
+        // classes; the diagram's own subsystems are models of the package written.
+        const bool ownSubsystem = faces.count(c.type) > 0;
+        const std::string cls = ownSubsystem ? c.type : mslClassName(c.type);
+        const library::ComponentDefinition* def = definition(c.type);
+        if (cls.empty() || !def)
             throw badInput("component " + c.name + " (" + c.type + "): " +
-                           (subsystem ? "a subsystem" : "a class the Modelica Standard Library does not have") +
-                           "; writing Modelica handles diagrams of MSL components only so far");
+                           "a class the Modelica Standard Library does not have" +
+                           "; writing Modelica handles MSL components and the diagram's own subsystems only so far");
         std::vector<std::string> modifiers;
         for (const auto& [p, value] : c.parameters) {
             const library::ParameterDef* pd = def->parameter(p);
@@ -274,6 +367,8 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
                 out += (i ? ", " : "") + modifiers[i];
             out += ")";
         }
+        if (!c.condition.empty())
+            out += " if " + c.condition;
         out += "\n    annotation(" + placement(c.placement) + ");\n";
     }
     out += "equation\n";
@@ -282,10 +377,14 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
         std::vector<std::pair<double, double>> points;
         auto end = [&](const std::string& endpoint) {
             std::string instance, connector;
-            if (!diagram::splitEndpoint(endpoint, instance, connector))
+            if (!diagram::splitEndpoint(endpoint, instance, connector)) {
+                // An outer connector of a subsystem: its symbol on the inner canvas.
+                if (const diagram::OuterConnector* oc = d.connector(endpoint))
+                    points.emplace_back(oc->placement.x, -oc->placement.y + 0.0);
                 return;
+            }
             const diagram::Component* c = d.component(instance);
-            const library::ComponentDefinition* def = c ? library.find(c->type) : nullptr;
+            const library::ComponentDefinition* def = c ? definition(c->type) : nullptr;
             // A member of a vector connector (`y[2]`) is drawn at the connector's place.
             if (const library::ConnectorDef* cd = def ? def->connector(connector.substr(0, connector.find('['))) : nullptr)
                 points.push_back(connectorPoint(c->placement, *cd));
@@ -308,6 +407,20 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
         }
         out += ";\n";
     }
+    if (subsystem) {
+        // A subsystem's label and icon, which Modelica draws otherwise, kept for Flange.
+        std::string kept;
+        if (!d.label.empty())
+            kept += "label=" + quoted(d.label);
+        if (!d.icon.empty())
+            kept += std::string(kept.empty() ? "" : ", ") + "icon=" + quoted(d.icon);
+        std::string graphics = notes(d);
+        if (!kept.empty() || !graphics.empty())
+            out += "  annotation(" + (kept.empty() ? std::string() : "__Flange(" + kept + ")") +
+                   (graphics.empty() ? "" : std::string(kept.empty() ? "" : ", ") + "Diagram(graphics={" + graphics + "})") +
+                   ");\n";
+        return out + "end " + name + ";\n";
+    }
     const diagram::Experiment& e = d.experiment;
     out += "  annotation(experiment(StartTime=" + number(e.startTime) + ", StopTime=" + number(e.stopTime) +
            (e.interval ? ", Interval=" + number(*e.interval) : std::string()) + ", Tolerance=" + number(e.tolerance) +
@@ -316,5 +429,7 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
     out += "end " + name + ";\n";
     return out;
 }
+
+} // namespace
 
 } // namespace flange::modelica

@@ -7,9 +7,9 @@
 // and Placement/Line annotations in Modelica's diagram coordinates (y up), so that
 // Dymola and OMEdit draw the same picture.
 //
-// Flat diagrams only for now: an instance of the diagram's own subsystem, or a component that exists only in
-// Flange (its own contact laws, user definitions), is refused with its name; writing those
-// as models of the same package is the next step.
+// A diagram with subsystems of its own is written as a package: each subsystem a model in
+// the packages its type name gives, then the model. A component that exists only in
+// Flange (its own contact laws, user definitions) is refused with its name.
 #include "engine/diagram/diagram.hpp"
 #include "engine/library/library.hpp"
 

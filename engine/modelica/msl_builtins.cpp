@@ -115,4 +115,19 @@ std::string libraryName(const std::string& n)
     return std::string();
 }
 
+std::string connectorTypeName(const std::string& n)
+{
+    for (const char* domain : {"Rotational", "Translational"})
+        for (const char* c : {"Flange_a", "Flange_b", "Support"})
+            if (n == std::string("Modelica.Mechanics.") + domain + ".Interfaces." + c)
+                return std::string(domain) + "." + c;
+    for (const char* c : {"HeatPort_a", "HeatPort_b"})
+        if (n == std::string("Modelica.Thermal.HeatTransfer.Interfaces.") + c)
+            return std::string("Thermal.") + c;
+    for (const char* c : {"RealInput", "RealOutput", "BooleanInput", "BooleanOutput"})
+        if (n == std::string("Modelica.Blocks.Interfaces.") + c)
+            return c;
+    return std::string();
+}
+
 } // namespace flange::modelica

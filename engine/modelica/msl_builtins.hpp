@@ -36,4 +36,9 @@ std::string mslPackageImport(const std::string& identifier);
 // or empty when it names none of those packages.
 std::string libraryName(const std::string& mslName);
 
+// The connector type Flange's definitions name an MSL connector class by
+// ("Modelica.Mechanics.Rotational.Interfaces.Flange_a" -> "Rotational.Flange_a",
+// "Modelica.Blocks.Interfaces.RealInput" -> "RealInput"), or empty.
+std::string connectorTypeName(const std::string& mslName);
+
 } // namespace flange::modelica

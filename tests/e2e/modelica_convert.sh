@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # flange-sim convert IN.json -o OUT.mo (issue 38): every models/msl example is written as
 # Modelica with its declarations, connects, parameters and experiment (modelica_convert.py);
-# a diagram with a subsystem of its own (TwoGearboxes) or a component of Flange's own (the
-# contact-law gallery) is refused with exit 2 naming the component, as are a name that is
-# not .mo (exit 2) and a file that cannot be written (exit 5).
+# a diagram with a subsystem of its own (TwoGearboxes) is written as a package that
+# simulates to the same results; a component of Flange's own (the contact-law gallery) is
+# refused with exit 2 naming the component, as are a name that is not .mo (exit 2) and a
+# file that cannot be written (exit 5).
 #   modelica_convert.sh FLANGE_SIM SOURCE_DIR
 set -u
 sim=$1; src=$2
@@ -35,7 +36,10 @@ msg=$("$sim" convert "$src/models/msl/Rotational/First.json" -o "$dir/first.txt"
 msg=$("$sim" convert "$src/models/msl/Rotational/First.json" -o "$dir/none/first.mo" 2>&1); code=$?
 [ $code -eq 5 ] && grep -qF "$dir/none/first.mo" <<<"$msg" || { echo "FAIL an unwritable file: exit $code: $msg"; fail=1; }
 msg=$("$sim" convert "$src/models/gallery/TwoGearboxes.json" -o "$dir/two.mo" 2>&1); code=$?
-[ $code -eq 2 ] && grep -qF "a subsystem" <<<"$msg" || { echo "FAIL a subsystem: exit $code: $msg"; fail=1; }
+[ $code -eq 0 ] && grep -q "^package TwoGearboxes$" "$dir/two.mo" && grep -q "^model GearboxWithBacklash " "$dir/two.mo" ||
+  { echo "FAIL a subsystem: exit $code: $msg"; fail=1; }
+"$sim" simulate "$dir/two.mo" -o "$dir/two_mo.csv" && "$sim" simulate "$src/models/gallery/TwoGearboxes.json" -o "$dir/two_json.csv" &&
+  cmp -s "$dir/two_mo.csv" "$dir/two_json.csv" || { echo "FAIL TwoGearboxes.mo does not simulate as TwoGearboxes.json"; fail=1; }
 msg=$("$sim" convert "$src/models/gallery/ElastoGapContactLaws.json" -o "$dir/gaps.mo" 2>&1); code=$?
 [ $code -eq 2 ] && grep -qF "a class the Modelica Standard Library does not have" <<<"$msg" ||
   { echo "FAIL a Flange component: exit $code: $msg"; fail=1; }

@@ -4,6 +4,7 @@
 #include "engine/diagram/model_parameters.hpp"
 #include "engine/error.hpp"
 #include "engine/modelica/modelica_reader.hpp"
+#include "engine/modelica/modelica_writer.hpp"
 #include "support/test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -188,19 +189,22 @@ end M;)");
     CHECK(component(d, "J1").type == "Rotational.Components.Inertia");
     CHECK(component(d, "spring").type == "Rotational.Components.Spring");
     CHECK(component(d, "mass").type == "Translational.Components.Mass");
-    // The file's own package Components comes before MSL's: its Inertia is not the library's.
-    const std::string m = refusal(R"(within Modelica.Mechanics.Rotational;
+    // The file's own package Components comes before MSL's: its Inertia, a model of the
+    // file, is read as a subsystem, not as the library's Inertia.
+    const diagram::Diagram mine = read(R"(within Modelica.Mechanics.Rotational;
 package Mine
   package Components
     model Inertia "not MSL's"
+      Modelica.Mechanics.Rotational.Components.Fixed fixed;
     end Inertia;
   end Components;
   model M
     Components.Inertia J;
   end M;
 end Mine;)", "M");
-    CHECK(m == "test.mo:8: J: class Modelica.Mechanics.Rotational.Mine.Components.Inertia is a model of the file; "
-               "Flange reads instances of its library's classes only");
+    CHECK(component(mine, "J").type == "Components.Inertia");
+    REQUIRE(mine.subsystems.size() == 1);
+    CHECK(mine.subsystems[0].description == "not MSL's");
 }
 
 TEST_CASE("modelica reader: functions of assignments and for-loops, MSL constants, enumerations, tables")
@@ -326,4 +330,64 @@ TEST_CASE("modelica reader: nesting, operator chains and loops past their limits
     Modelica.Mechanics.Rotational.Components.Inertia J(J=P.f(1));
   end M;
 end P;)", "M") == "test.mo:7: the range has 200000 iterations, more than the 100000 a range may have");
+}
+
+TEST_CASE("modelica reader: a model of the file used as a component becomes a subsystem with its connectors")
+{
+    const diagram::Diagram d = read(R"(package Drive
+  model Stage "an inertia behind a gear"
+    parameter Real ratio = 2 "gear ratio";
+    parameter Boolean useSupport = false;
+    Modelica.Mechanics.Rotational.Interfaces.Flange_a flange_a "input"
+      annotation (Placement(transformation(extent={{-110,-10},{-90,10}}), iconTransformation(extent={{-110,-10},{-90,10}})));
+    Modelica.Mechanics.Rotational.Interfaces.Flange_b flange_b
+      annotation (Placement(transformation(extent={{90,-10},{110,10}})));
+    Modelica.Mechanics.Rotational.Interfaces.Support support if useSupport
+      annotation (Placement(transformation(extent={{-10,-110},{10,-90}})));
+    Modelica.Mechanics.Rotational.Components.Inertia inertia(J=0.1);
+    Modelica.Mechanics.Rotational.Components.IdealGear gear(ratio=ratio);
+  equation
+    connect(flange_a, inertia.flange_a);
+    connect(inertia.flange_b, gear.flange_a);
+    connect(gear.flange_b, flange_b);
+  end Stage;
+  model Drive
+    Stage stage1(ratio=3);
+    Stage stage2;
+    Modelica.Mechanics.Rotational.Components.Inertia load(J=1, w(start=1, fixed=true), phi(fixed=true));
+  equation
+    connect(stage1.flange_b, stage2.flange_a);
+    connect(stage2.flange_b, load.flange_a);
+  end Drive;
+end Drive;
+)");
+    // The model of the package's name is the one read, as Flange writes such packages.
+    CHECK(d.name == "Drive");
+    REQUIRE(d.subsystems.size() == 1);
+    const diagram::Diagram& stage = d.subsystems[0];
+    CHECK(stage.name == "Stage");
+    CHECK(component(d, "stage1").type == "Stage");
+    CHECK(*component(d, "stage1").parameter("ratio") == Json(3));
+    REQUIRE(stage.connectors.size() == 3);
+    CHECK(stage.connectors[0].type == "Rotational.Flange_a");
+    CHECK(stage.connectors[0].x == -100);
+    CHECK(stage.connectors[0].description == "input");
+    CHECK(stage.connectors[1].x == 100);
+    CHECK(stage.connectors[2].condition == "useSupport");
+    CHECK(stage.connections[0].from == "flange_a");
+    // It simulates: the load keeps its speed, nothing drives it.
+    const test::Simulated s = test::simulateJson(diagram::serializeDiagram(d));
+    CHECK(s.sink.last("load.w") == Approx(1).epsilon(1e-6));
+    CHECK(s.sink.column("stage1.inertia.w") >= 0);
+}
+
+TEST_CASE("modelica round trip: a diagram with a subsystem of its own is written as a package and read back")
+{
+    const diagram::Diagram d = test::diagramFromJson(test::bundledModel("../gallery/TwoGearboxes.json"));
+    const std::string text = modelica::writeModelica(d, test::bundledLibrary(), "TwoGearboxes");
+    INFO(text);
+    CHECK(text.starts_with("package TwoGearboxes\npackage Gallery\nmodel GearboxWithBacklash"));
+    modelica::ModelicaSource source = modelica::ModelicaSource::fromText(text, "TwoGearboxes.mo");
+    const diagram::Diagram back = modelica::readModelica(source, modelica::chooseModel(source, ""), test::bundledLibrary());
+    CHECK(diagram::toJson(back) == diagram::toJson(d));
 }
