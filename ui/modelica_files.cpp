@@ -60,7 +60,9 @@ void exportModelicaDialog(QWidget* parent, const diagram::Diagram& diagram, cons
     const QString base = !diagram.name.empty() ? QString::fromStdString(diagram.name)
                          : documentPath.isEmpty() ? QObject::tr("Untitled")
                                                   : QFileInfo(documentPath).completeBaseName();
-    const QString dir = documentPath.isEmpty() ? QString() : QFileInfo(documentPath).absolutePath();
+    // Beside the diagram's file, or the Modelica file it was read from (which has no file of its own).
+    const QString dir = !documentPath.isEmpty() ? QFileInfo(documentPath).absolutePath()
+                                                : QString::fromStdString(diagram.folder);
     QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export Diagram as Modelica"),
                                                 dir.isEmpty() ? base + ".mo" : dir + "/" + base + ".mo",
                                                 QObject::tr("Modelica (*.mo)"));

@@ -31,7 +31,8 @@ bool writeModelicaModel(const diagram::Diagram& diagram, const library::Library&
                         QString* error);
 
 // File ▸ Export Diagram as Modelica…: asks for the file (the diagram's name with .mo
-// beside `documentPath`) and writes it; reports a failure in a message box.
+// beside `documentPath`, or beside the Modelica it was read from) and writes it; reports a
+// failure in a message box.
 void exportModelicaDialog(QWidget* parent, const diagram::Diagram& diagram, const library::Library& library,
                           const QString& documentPath);
 
