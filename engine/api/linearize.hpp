@@ -23,6 +23,10 @@ namespace flange::linear {
 
 struct LinearizeOptions {
     std::optional<double> at; // a time of the run; empty: the initial state, after initialization
+    // A steady state, searched from that point: every speed constant (der(w) = 0), relative
+    // angles constant, absolute angles free (the states no equation reads but through their
+    // derivative turn on at the steady speed). The elements keep the mode they are in there.
+    bool steady = false;
     std::vector<std::string> measure; // outputs: any variable of the model ("spring.tau")
     // inputs: a torque (rotational) or force (translational) accelerating a flange
     // ("inertia2.flange_b"), injected by a source of the linearization's own, or a Real
@@ -35,8 +39,10 @@ struct LinearizeOptions {
 // An input is a torque or force at a flange, or a Real input's signal.
 struct LinearSystem {
     double time = 0; // of the operating point (the run's row at or after `at`)
+    bool steady = false; // the operating point is the steady state searched from there
     std::vector<std::string> states, inputs, outputs;
     std::vector<double> A, B, C, D;
+    std::vector<double> stateValues, outputValues; // at the operating point
     // Internal to the analysis: each inertia's and spring's variables as rows over the
     // states (in the order of DriveLineParts), filled by linearize() for modes().
     struct Part {
@@ -72,8 +78,72 @@ std::vector<std::string> inputSourceTypes();
 // Modes in ascending undamped frequency, rigid ones first.
 std::vector<Mode> modes(const LinearSystem& system);
 
-// The system (and modes, when given) as JSON text, or as a MATLAB/Octave script.
-std::string toJson(const LinearSystem& system, const std::vector<Mode>* modes = nullptr);
-std::string toMatlab(const LinearSystem& system, const std::vector<Mode>* modes = nullptr);
+// The lowest `count` modes of a line of any size that are not zeros, from its sparse
+// matrices by shift-invert Arnoldi (Spectra) with a shift below them, at the initial state
+// or at time `at` of a run: frequencies and damping ratios, without shapes or energies.
+// Throws SimulationFailed when the iteration does not converge.
+struct SparseModes {
+    double time = 0;
+    size_t states = 0;
+    double shift = 0;  // the real shift used [1/s]
+    int zeros = 0;     // zero eigenvalues met below the modes (a free line's rigid rotation)
+    std::vector<Mode> modes; // lowest first, as many as asked for when there are
+};
+SparseModes lowestModes(const std::shared_ptr<const Model>& model, int count, std::optional<double> at = {});
+
+// ---- frequency response (Bode) and critical speeds (Campbell)
+
+// n frequencies from f0 to f1, evenly spaced on a log scale. Throws BadInput unless
+// 0 < f0 < f1 and n >= 2.
+std::vector<double> logSpaced(double f0, double f1, int n);
+
+// H(j w) = C (j w I - A)^-1 B + D from one input to one output.
+struct FrequencyResponse {
+    std::string input, output;
+    std::vector<double> frequencyHz;
+    std::vector<double> magnitude; // |H|, in the output's unit per the input's
+    std::vector<double> phaseDeg;  // arg H, unwrapped along the frequencies
+};
+struct Bode {
+    std::vector<FrequencyResponse> responses;   // every output from every input, inputs outer
+    std::vector<double> naturalFrequenciesHz;   // of the non-zero modes in the range, to mark
+};
+// Throws BadInput when the system has no input or no output, SimulationFailed when
+// j w I - A is singular at a frequency (an undamped mode exactly there).
+Bode bode(const LinearSystem& system, const std::vector<double>& frequenciesHz, const std::vector<Mode>& modes);
+
+// Excitation as orders of a shaft's speed (order k at n rpm: k n / 60 Hz). A linear drive
+// line's natural frequencies do not change with its speed: each order line meets each
+// mode once, at 60 f / k rpm; the forced response is the Bode along the line.
+struct Campbell {
+    std::string shaft; // the inertia whose speed the orders are of
+    std::vector<double> orders, rpm;
+    std::vector<double> naturalFrequenciesHz; // the non-zero modes, lowest first
+    struct Crossing {
+        double order = 0, frequencyHz = 0, rpm = 0;
+        std::string mode; // its label
+    };
+    std::vector<Crossing> crossings; // in rpm order, within the rpm range
+    struct OrderResponse {
+        double order = 0;
+        std::string input, output;
+        std::vector<double> magnitude; // |H(j 2 pi order rpm / 60)| at each rpm
+    };
+    std::vector<OrderResponse> responses; // every order, output and input
+};
+// rpm empty: 0 to 1.2 times the highest crossing, 200 points. Throws BadInput for no
+// orders, an order <= 0, or a shaft that is no inertia of the model.
+Campbell campbell(const LinearSystem& system, const std::vector<Mode>& modes, const std::vector<double>& orders,
+                  const std::string& shaft, std::vector<double> rpm = {});
+
+// The system (and modes, Bode, Campbell data when given) as JSON text, or as a
+// MATLAB/Octave script.
+struct Results {
+    const std::vector<Mode>* modes = nullptr;
+    const Bode* bode = nullptr;
+    const Campbell* campbell = nullptr;
+};
+std::string toJson(const LinearSystem& system, const Results& results = {});
+std::string toMatlab(const LinearSystem& system, const Results& results = {});
 
 } // namespace flange::linear

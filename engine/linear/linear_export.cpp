@@ -69,13 +69,51 @@ void names(std::ostringstream& out, const char* name, const std::vector<std::str
     out << "};\n";
 }
 
+void row(std::ostringstream& out, const std::string& name, const std::vector<double>& values)
+{
+    matrix(out, name.c_str(), values, values.empty() ? 0 : 1, values.size());
+}
+
+nlohmann::ordered_json bodeJson(const Bode& b)
+{
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const FrequencyResponse& r : b.responses)
+        list.push_back({{"input", r.input},
+                        {"output", r.output},
+                        {"frequency_hz", r.frequencyHz},
+                        {"magnitude", r.magnitude},
+                        {"phase_deg", r.phaseDeg},
+                        {"natural_frequencies_hz", b.naturalFrequenciesHz}});
+    return list;
+}
+
+nlohmann::ordered_json campbellJson(const Campbell& c)
+{
+    nlohmann::ordered_json j;
+    j["shaft"] = c.shaft;
+    j["orders"] = c.orders;
+    j["rpm"] = c.rpm;
+    j["natural_frequencies_hz"] = c.naturalFrequenciesHz;
+    nlohmann::ordered_json crossings = nlohmann::ordered_json::array();
+    for (const Campbell::Crossing& x : c.crossings)
+        crossings.push_back({{"order", x.order}, {"frequency_hz", x.frequencyHz}, {"rpm", x.rpm}, {"mode", x.mode}});
+    j["crossings"] = std::move(crossings);
+    nlohmann::ordered_json responses = nlohmann::ordered_json::array();
+    for (const Campbell::OrderResponse& r : c.responses)
+        responses.push_back({{"order", r.order}, {"input", r.input}, {"output", r.output}, {"magnitude", r.magnitude}});
+    j["response"] = std::move(responses);
+    return j;
+}
+
 } // namespace
 
-std::string toJson(const LinearSystem& s, const std::vector<Mode>* modes)
+std::string toJson(const LinearSystem& s, const Results& results)
 {
+    const std::vector<Mode>* modes = results.modes;
     const size_t n = s.states.size(), m = s.inputs.size(), p = s.outputs.size();
     nlohmann::ordered_json j;
     j["time"] = s.time;
+    j["steady"] = s.steady;
     j["states"] = s.states;
     j["inputs"] = s.inputs;
     j["outputs"] = s.outputs;
@@ -83,6 +121,8 @@ std::string toJson(const LinearSystem& s, const std::vector<Mode>* modes)
     j["B"] = rows(s.B, n, m);
     j["C"] = rows(s.C, p, n);
     j["D"] = rows(s.D, p, m);
+    j["state_values"] = s.stateValues;
+    j["output_values"] = s.outputValues;
     if (modes) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const Mode& mode : *modes)
@@ -97,11 +137,16 @@ std::string toJson(const LinearSystem& s, const std::vector<Mode>* modes)
                             {"label", mode.label}});
         j["modes"] = std::move(list);
     }
+    if (results.bode)
+        j["bode"] = bodeJson(*results.bode);
+    if (results.campbell)
+        j["campbell"] = campbellJson(*results.campbell);
     return j.dump(2) + "\n";
 }
 
-std::string toMatlab(const LinearSystem& s, const std::vector<Mode>* modes)
+std::string toMatlab(const LinearSystem& s, const Results& results)
 {
+    const std::vector<Mode>* modes = results.modes;
     const size_t n = s.states.size(), m = s.inputs.size(), p = s.outputs.size();
     std::ostringstream out;
     out << "% Linear model from flange-sim linearize at t = " << number(s.time) << "\n"
@@ -124,6 +169,41 @@ std::string toMatlab(const LinearSystem& s, const std::vector<Mode>* modes)
         for (const Mode& mode : *modes)
             labels.push_back(mode.label);
         names(out, "mode_labels", labels);
+    }
+    if (results.bode && !results.bode->responses.empty()) {
+        out << "% frequency response: bode_mag(k, :) and bode_phase(k, :) [deg] from bode_inputs{k} to bode_outputs{k}\n";
+        const Bode& b = *results.bode;
+        row(out, "bode_f", b.responses.front().frequencyHz);
+        std::vector<double> mag, phase;
+        std::vector<std::string> from, to;
+        for (const FrequencyResponse& r : b.responses) {
+            mag.insert(mag.end(), r.magnitude.begin(), r.magnitude.end());
+            phase.insert(phase.end(), r.phaseDeg.begin(), r.phaseDeg.end());
+            from.push_back(r.input);
+            to.push_back(r.output);
+        }
+        const size_t points = b.responses.front().frequencyHz.size();
+        matrix(out, "bode_mag", mag, b.responses.size(), points);
+        matrix(out, "bode_phase", phase, b.responses.size(), points);
+        names(out, "bode_inputs", from);
+        names(out, "bode_outputs", to);
+        row(out, "natural_f", b.naturalFrequenciesHz);
+    }
+    if (results.campbell) {
+        const Campbell& c = *results.campbell;
+        out << "% Campbell data for the orders of " << c.shaft << "'s speed: crossings [order, Hz, rpm]\n";
+        row(out, "campbell_rpm", c.rpm);
+        row(out, "campbell_orders", c.orders);
+        std::vector<double> crossings;
+        for (const Campbell::Crossing& x : c.crossings)
+            crossings.insert(crossings.end(), {x.order, x.frequencyHz, x.rpm});
+        matrix(out, "campbell_crossings", crossings, c.crossings.size(), 3);
+        if (!c.responses.empty()) {
+            std::vector<double> mag;
+            for (const Campbell::OrderResponse& r : c.responses)
+                mag.insert(mag.end(), r.magnitude.begin(), r.magnitude.end());
+            matrix(out, "campbell_response", mag, c.responses.size(), c.rpm.size());
+        }
     }
     return out.str();
 }

@@ -13,6 +13,7 @@
 #include "engine/linear/drive_line_parts.hpp"
 #include "engine/linear/input_injection.hpp"
 #include "engine/linear/operating_point.hpp"
+#include "engine/linear/steady_state.hpp"
 
 #include <Eigen/Dense>
 #include <Eigen/SparseLU>
@@ -214,13 +215,55 @@ void separateInputs(LinearSystem& sys, const std::vector<std::string>& inputStat
                 *row = std::move(kept);
             }
     std::vector<std::string> states;
-    for (size_t j : keep)
+    std::vector<double> stateValues;
+    for (size_t j : keep) {
         states.push_back(sys.states[j]);
+        stateValues.push_back(sys.stateValues[j]);
+    }
     sys.states = std::move(states);
+    sys.stateValues = std::move(stateValues);
     sys.inputs = names;
 }
 
 LinearSystem linearizeModel(const std::shared_ptr<const Model>& model, const LinearizeOptions& options);
+
+// The states no state's derivative depends on (their columns of A are zero): absolute
+// angles and positions, which a steady state leaves turning.
+std::vector<char> freeStates(const Matrix& a)
+{
+    const double scale = a.size() > 0 ? a.cwiseAbs().maxCoeff() : 0.0;
+    std::vector<char> free(static_cast<size_t>(a.cols()), 0);
+    for (Eigen::Index j = 0; j < a.cols(); ++j)
+        free[static_cast<size_t>(j)] = a.col(j).cwiseAbs().maxCoeff() <= 1e-12 * scale;
+    return free;
+}
+
+// A variable's value at the operating point, as the run's row would give it.
+double valueAt(const CompiledModel& m, const OperatingPoint& p, const OutputVar& o)
+{
+    double raw = 0;
+    switch (o.kind) {
+    case OutputVar::Kind::Y: raw = p.y[static_cast<size_t>(o.index)]; break;
+    case OutputVar::Kind::Yp: raw = p.yp[static_cast<size_t>(o.index)]; break;
+    case OutputVar::Kind::Discrete: return p.disc[static_cast<size_t>(o.index)];
+    case OutputVar::Kind::Constant: break;
+    case OutputVar::Kind::Computed: {
+        std::vector<double> regs = m.computed.workspace(), computed(m.computedOrigins.size());
+        codegen::TapeInputs in;
+        in.y = p.y.data();
+        in.yp = p.yp.data();
+        in.disc = p.disc.data();
+        in.pre = p.disc.data();
+        in.rel = p.rel.data();
+        in.time = p.time;
+        in.out[0] = computed.data();
+        m.computed.run(in, regs.data());
+        raw = computed[static_cast<size_t>(o.index)];
+        break;
+    }
+    }
+    return o.sign * raw + o.offset + 0.0;
+}
 
 } // namespace
 
@@ -248,11 +291,20 @@ LinearSystem linearizeModel(const std::shared_ptr<const Model>& model, const Lin
     if (m.stateSlots.size() > kMostStates)
         throw badInput("linearize: the model has " + std::to_string(m.stateSlots.size()) + " states; the dense analysis takes at most " +
                        std::to_string(kMostStates) + " (the lowest modes of larger lines are a next step)");
-    const OperatingPoint p = operatingPoint(model, options.at);
+    OperatingPoint p = operatingPoint(model, options.at);
+    if (options.steady) {
+        const std::vector<char> free = freeStates(Linearization(m, p).a());
+        p = steadyState(m, std::move(p), free);
+    }
     Linearization lin(m, p);
 
     LinearSystem sys;
     sys.time = p.time;
+    sys.steady = options.steady;
+    for (int32_t s : m.stateSlots)
+        sys.stateValues.push_back(p.y[static_cast<size_t>(s)] + 0.0);
+    for (const std::string& name : options.measure)
+        sys.outputValues.push_back(valueAt(m, p, m.outputs[static_cast<size_t>(*model->variableIndex(name))]));
     for (int32_t s : m.stateSlots)
         sys.states.push_back(m.varName(m.slotVar[static_cast<size_t>(s)]));
     sys.A = values(lin.a());

@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(cmake gcc g++ make python3 pkg-config
           qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev libqt6svg6 qt6-wayland
-          libsundials-dev libsuitesparse-dev nlohmann-json3-dev catch2 libmimalloc-dev libeigen3-dev
+          libsundials-dev libsuitesparse-dev nlohmann-json3-dev catch2 libmimalloc-dev libeigen3-dev libspectra-dev
           xvfb xauth
           dpkg-dev desktop-file-utils appstream libxml2-utils
           python3-scipy)

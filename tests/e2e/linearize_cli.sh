@@ -46,4 +46,30 @@ grep -q '^mode_labels = {' "$work/first.m" || fail "first.m has no mode labels"
 [ $? -eq 2 ] || fail "an unknown output did not exit 2"
 grep -q "no variable 'nope'" "$work/err.txt" || fail "message: $(cat "$work/err.txt")"
 [ ! -e "$work/bad.json" ] || fail "bad.json written"
+# The frequency response and the Campbell data, as scripts read them.
+"$sim" linearize "$model" --input inertia1.flange_a --measure inertia3.w --bode 0.01:100:50 --orders 1,2 \
+  --order-shaft inertia1 --rpm 10:1000:20 -o "$work/response.json" || fail "linearize --bode --orders exited $?"
+python3 - "$work/response.json" <<'PY' || fail "response.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = d["bode"]
+assert len(b) == 1 and b[0]["input"] == "inertia1.flange_a" and b[0]["output"] == "inertia3.w", b
+assert len(b[0]["frequency_hz"]) == 50 and len(b[0]["magnitude"]) == 50 and len(b[0]["phase_deg"]) == 50
+assert b[0]["frequency_hz"][0] == 0.01 and b[0]["frequency_hz"][-1] == 100
+c = d["campbell"]
+assert c["shaft"] == "inertia1" and c["orders"] == [1, 2] and len(c["rpm"]) == 20, c.keys()
+assert c["rpm"][0] == 10 and c["rpm"][-1] == 1000
+for x in c["crossings"]:
+    assert abs(x["rpm"] - 60 * x["frequency_hz"] / x["order"]) < 1e-9 * x["rpm"], x
+assert len(c["response"]) == 2 and all(len(r["magnitude"]) == 20 for r in c["response"])
+PY
+
+# --steady: First's line at rest is its steady state; a torque on a free inertia has none.
+"$sim" linearize "$model" --steady --measure inertia3.w -o "$work/steady.json" || fail "linearize --steady exited $?"
+python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d['steady'] is True and d['output_values'] == [0], d" \
+  "$work/steady.json" || fail "steady.json"
+"$sim" linearize "$model" --orders 1,2 -o "$work/bad.json" 2> "$work/err.txt"
+[ $? -eq 2 ] || fail "--orders without --order-shaft did not exit 2"
+grep -q "needs --order-shaft" "$work/err.txt" || fail "message: $(cat "$work/err.txt")"
+
 echo "linearize cli: ok"
