@@ -41,9 +41,10 @@ TEST_CASE("a log colour scale puts the geometric mean in the middle, and refuses
 
 TEST_CASE("ticks are round numbers, and decades with 2 and 5 on a short log range", "[chart]")
 {
-    // Steps of 1, 2 or 5 times a power of ten, the least giving no more than `count` ticks.
-    CHECK(ticks(0, 1, false) == std::vector<double>{0, 0.5, 1});
+    // Steps of 1, 2 or 5 times a power of ten, the nearest to the range over count - 1.
+    CHECK(ticks(0, 1, false) == std::vector<double>{0, 0.2, 0.4, 0.6, 0.8, 1});
     CHECK(ticks(0, 100, false, 6) == std::vector<double>{0, 20, 40, 60, 80, 100});
+    CHECK(ticks(0.047, 0.997, false) == std::vector<double>{0.2, 0.4, 0.6, 0.8}); // not 0.5 alone
     CHECK(ticks(0.3, 1.7, false, 4) == std::vector<double>{0.5, 1.0, 1.5});
     CHECK(ticks(1, 100, true) == std::vector<double>{1, 2, 5, 10, 20, 50, 100});
     CHECK(ticks(1e-3, 1e3, true) == std::vector<double>{1e-3, 1e-2, 1e-1, 1, 10, 100, 1000});

@@ -63,9 +63,10 @@ QAbstractAxis* makeAxis(const Axis& a, double lo, double hi)
         axis->setBase(10);
         axis->setLabelFormat(QStringLiteral("%g"));
         axis->setMinorTickCount(8);
-        // Whole decades, so that the axis has labels however narrow the data's range.
-        axis->setRange(a.min.value_or(std::pow(10.0, std::floor(std::log10(lo) + 1e-9))),
-                       a.max.value_or(std::pow(10.0, std::ceil(std::log10(hi) - 1e-9))));
+        // The axis labels only powers of ten: a range without one is widened to whole decades.
+        const bool decade = std::floor(std::log10(hi) + 1e-9) >= std::ceil(std::log10(lo) - 1e-9);
+        axis->setRange(a.min.value_or(decade ? lo : std::pow(10.0, std::floor(std::log10(lo) + 1e-9))),
+                       a.max.value_or(decade ? hi : std::pow(10.0, std::ceil(std::log10(hi) - 1e-9))));
         if (axis->min() >= axis->max())
             axis->setRange(axis->min(), axis->min() * 10);
         axis->setTitleText(a.title);
@@ -96,7 +97,7 @@ public:
         : QGraphicsItem(chart), chart_(chart), anchor_(anchor), map_(std::move(map)), scale_(scale),
           xEdges_(cellEdges(map_.xs, logX)), yEdges_(cellEdges(map_.ys, logY))
     {
-        setZValue(1.5); // above the plot area's background, under grid and series
+        setZValue(2.5); // over the grid lines (QtCharts' z 2), under the axes (3) and series (4)
     }
     QRectF boundingRect() const override { return chart_->plotArea(); }
     void paint(QPainter* p, const QStyleOptionGraphicsItem*, QWidget*) override

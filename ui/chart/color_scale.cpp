@@ -88,17 +88,21 @@ std::vector<double> ticks(double lo, double hi, bool log, int count)
     }
     if (hi == lo)
         return {lo};
-    // A step of 1, 2 or 5 times a power of ten giving about `count` ticks.
+    // The step of 1, 2 or 5 times a power of ten nearest (in ratio) to the range over
+    // count - 1: about `count` ticks (at least two with the default five).
     const double raw = (hi - lo) / std::max(count - 1, 1);
-    const double power = std::pow(10.0, std::floor(std::log10(raw)));
-    double step = power;
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * power >= raw) {
-            step = m * power;
-            break;
-        }
-    for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step)
-        out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    const int e = static_cast<int>(std::floor(std::log10(raw)));
+    const double power = std::pow(10.0, e);
+    double m = 1;
+    for (double c : {2.0, 5.0, 10.0})
+        if (std::abs(std::log(c * power / raw)) < std::abs(std::log(m * power / raw)))
+            m = c;
+    // Tick k is k * m * 10^e, divided by 10^-e for a negative e so that 0.6 is 0.6, not
+    // 3 * 0.2 = 0.6000000000000001.
+    auto tick = [&](double k) { return e >= 0 ? k * m * std::pow(10.0, e) : k * m / std::pow(10.0, -e); };
+    const double step = m * power;
+    for (double k = std::ceil(lo / step - 1e-9); tick(k) <= hi + step * 1e-9; ++k)
+        out.push_back(tick(k) == 0 ? 0.0 : tick(k));
     return out;
 }
 

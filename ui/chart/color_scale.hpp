@@ -34,7 +34,8 @@ private:
 };
 
 // Tick values for an axis or colour bar from lo to hi: whole decades on a log range (with
-// 2 and 5 between when the range spans fewer than three), else about `count` round numbers.
+// 2 and 5 between when the range spans fewer than three), else about `count` round numbers
+// (steps of 1, 2 or 5 times a power of ten).
 std::vector<double> ticks(double lo, double hi, bool log, int count = 5);
 
 } // namespace flange::ui::chart

@@ -101,14 +101,13 @@ SweepDialog::SweepDialog(const diagram::Diagram& model, std::shared_ptr<const li
     setWindowTitle(tr("Sweep"));
     names_ = sweepableNames(model_, *library_);
 
-    vary_ = table({tr("Parameter"), tr("Kind"), tr("Values: list v1, v2 · range start:stop:n · "
-                                                     "uniform(lo, hi) · normal(mean, sd); units allowed")});
+    vary_ = table({tr("Parameter"), tr("Kind"), tr("Values")});
     vary_->setObjectName(QStringLiteral("sweepVariations"));
     vary_->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
     vary_->horizontalHeader()->setSectionResizeMode(KindColumn, QHeaderView::ResizeToContents);
     auto* addVary = new QPushButton(tr("Add Parameter"));
     auto* removeVary = new QPushButton(tr("Remove"));
-    connect(addVary, &QPushButton::clicked, this, [this] { addVariation(); });
+    connect(addVary, &QPushButton::clicked, this, [this] { parameterField(addVariation())->setFocus(); });
     connect(removeVary, &QPushButton::clicked, this, [this] {
         if (vary_->currentRow() >= 0)
             vary_->removeRow(vary_->currentRow());
@@ -131,7 +130,11 @@ SweepDialog::SweepDialog(const diagram::Diagram& model, std::shared_ptr<const li
     metrics_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     auto* addMetricButton = new QPushButton(tr("Add Metric"));
     auto* removeMetric = new QPushButton(tr("Remove"));
-    connect(addMetricButton, &QPushButton::clicked, this, [this] { addMetric(); });
+    connect(addMetricButton, &QPushButton::clicked, this, [this] {
+        const int row = addMetric();
+        metrics_->setCurrentCell(row, 1);
+        metrics_->editItem(metrics_->item(row, 1));
+    });
     connect(removeMetric, &QPushButton::clicked, this, [this] {
         if (metrics_->currentRow() >= 0)
             metrics_->removeRow(metrics_->currentRow());
@@ -234,11 +237,14 @@ int SweepDialog::addVariation(const QString& name, const QString& spec)
     parameter->setInsertPolicy(QComboBox::NoInsert);
     parameter->completer()->setFilterMode(Qt::MatchContains);
     parameter->completer()->setCompletionMode(QCompleter::PopupCompletion);
+    parameter->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    parameter->setMinimumContentsLength(18);
     parameter->setCurrentIndex(-1);
     parameter->setEditText(name);
     auto* kind = new QComboBox;
     kind->addItems(kinds());
     auto* values = new QLineEdit(spec);
+    values->setPlaceholderText(tr("10, 20, 30 · 10:30:5 · 0.5:2:4:log · uniform(18, 22) · normal(20, 2) · units allowed"));
     vary_->setCellWidget(row, NameColumn, parameter);
     vary_->setCellWidget(row, KindColumn, kind);
     vary_->setCellWidget(row, ValuesColumn, values);
@@ -325,6 +331,13 @@ void SweepDialog::checkQuickly()
 {
     error_->clear();
     job_.reset();
+    bool blank = true; // a dialog not yet filled in is not yet wrong
+    for (int r = 0; r < vary_->rowCount(); ++r)
+        blank = blank && parameterField(r)->currentText().trimmed().isEmpty() && valuesField(r)->text().trimmed().isEmpty();
+    if (blank) {
+        runs_->setText(tr("Choose a parameter and its values"));
+        return;
+    }
     try {
         const sweep::SweepDefinition d = definition();
         // Each row's kind follows what its values say.

@@ -112,6 +112,7 @@ SweepPanel::SweepPanel(SweepSession& session, QWidget* parent) : QWidget(parent)
     split->addWidget(chartColumn);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
+    split->setSizes({400, 600}); // in proportion when first laid out: the table's hint is narrow
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(split, 1);

@@ -33,6 +33,9 @@ SweepWorkspace::SweepWorkspace(QMainWindow* window, DiagramDocument* document, D
     dock_->setObjectName(QStringLiteral("sweepDock"));
     dock_->setWidget(panel_);
     window->addDockWidget(Qt::BottomDockWidgetArea, dock_);
+    // A tab beside Messages and Events, so that the table and charts have the window's width.
+    if (auto* messagesDock = window->findChild<QDockWidget*>(QStringLiteral("messagesDock")))
+        window->tabifyDockWidget(messagesDock, dock_);
     dock_->hide(); // until a sweep runs
 
     sweep_ = new QAction(tr("S&weep…"), this);
@@ -149,7 +152,11 @@ void SweepWorkspace::run(std::shared_ptr<SweepJob> job)
         session_->end(true, QString());
     }
     session_->begin(job);
-    dock_->show();
+    if (dock_->isHidden()) {
+        dock_->show();
+        // Room for the table and a chart: half the window's height the first time.
+        window_->resizeDocks({dock_.data()}, {window_->height() / 2}, Qt::Vertical);
+    }
     dock_->raise();
     backend_->start(std::move(job));
 }
