@@ -5,6 +5,10 @@
 #include "engine/api/errors.hpp"
 
 #include <QCheckBox>
+#include <QDateTime>
+#include <QDir>
+#include <QStandardItemModel>
+#include <thread>
 #include <QComboBox>
 #include <QCompleter>
 #include <QDialogButtonBox>
@@ -143,6 +147,39 @@ SweepDialog::SweepDialog(const diagram::Diagram& model, std::shared_ptr<const li
     signals_ = new QLineEdit;
     signals_->setPlaceholderText(tr("a, b, … drawn run over run (optional): J1.w, clutch1.tau"));
 
+    // Where the runs go: this computer's cores, or a Slurm cluster (issue 39).
+    runOn_ = new QComboBox;
+    runOn_->setObjectName(QStringLiteral("sweepRunOn"));
+    runOn_->addItem(tr("This computer (%1 cores)").arg(std::max(1u, std::thread::hardware_concurrency())));
+    const QString unavailable = SlurmSweepBackend::unavailableReason();
+    runOn_->addItem(unavailable.isEmpty() ? tr("A Slurm cluster") : tr("A Slurm cluster (%1)").arg(unavailable));
+    if (!unavailable.isEmpty())
+        if (auto* items = qobject_cast<QStandardItemModel*>(runOn_->model()))
+            items->item(1)->setEnabled(false);
+    slurmFolder_ = new QLineEdit(
+        QDir(model_.folder.empty() ? QDir::currentPath() : QString::fromStdString(model_.folder))
+            .filePath(QStringLiteral("sweep-%1").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss")))));
+    slurmFolder_->setToolTip(tr("On a file system the compute nodes share; flange-sim sweep-status and sweep-collect read it"));
+    partition_ = new QLineEdit;
+    partition_->setPlaceholderText(tr("the cluster's default"));
+    tasks_ = new QSpinBox;
+    tasks_->setRange(1, 1'000'000);
+    tasks_->setValue(static_cast<int>(sweep::kDefaultChunks));
+    timeLimit_ = new QLineEdit;
+    timeLimit_->setPlaceholderText(tr("the partition's default; as sbatch --time reads it: 30:00"));
+    auto* runOnBox = new QGroupBox(tr("Run on"));
+    auto* runOnForm = new QFormLayout(runOnBox);
+    runOnForm->addRow(runOn_);
+    runOnForm->addRow(tr("Folder:"), slurmFolder_);
+    runOnForm->addRow(tr("Partition:"), partition_);
+    runOnForm->addRow(tr("Array tasks:"), tasks_);
+    runOnForm->addRow(tr("Time limit per task:"), timeLimit_);
+    auto updateRunOn = [this] {
+        for (QWidget* w : std::initializer_list<QWidget*>{slurmFolder_, partition_, tasks_, timeLimit_})
+            w->setEnabled(runOn_->currentIndex() == 1);
+        error_->clear();
+    };
+
     error_ = new QLabel;
     error_->setObjectName(QStringLiteral("sweepError"));
     error_->setWordWrap(true);
@@ -185,9 +222,12 @@ SweepDialog::SweepDialog(const diagram::Diagram& model, std::shared_ptr<const li
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(varyBox, 3);
     layout->addWidget(metricBox, 2);
+    layout->addWidget(runOnBox);
     layout->addWidget(error_);
     layout->addWidget(buttons);
-    resize(820, 640);
+    resize(820, 760);
+    connect(runOn_, &QComboBox::currentIndexChanged, this, updateRunOn);
+    updateRunOn();
 
     // The sweep as it was last run or saved.
     for (const sweep::Variation& v : initial.vary)
@@ -356,10 +396,27 @@ void SweepDialog::checkQuickly()
     }
 }
 
+std::optional<SlurmChoice> SweepDialog::slurmChoice() const
+{
+    if (runOn_->currentIndex() != 1)
+        return std::nullopt;
+    return SlurmChoice{slurmFolder_->text().trimmed(), partition_->text().trimmed(), timeLimit_->text().trimmed(),
+                       tasks_->value()};
+}
+
 bool SweepDialog::validate()
 {
     job_.reset();
     try {
+        if (const std::optional<SlurmChoice> slurm = slurmChoice()) {
+            if (slurm->folder.isEmpty())
+                throw badInput(tr("Folder: the sweep on a cluster needs a folder the compute nodes share").toStdString());
+            // Empty: the cluster's default.
+            if (!slurm->partition.isEmpty())
+                sweep::checkSlurmValue(tr("Partition").toStdString(), slurm->partition.toStdString());
+            if (!slurm->timeLimit.isEmpty())
+                sweep::checkSlurmValue(tr("Time limit").toStdString(), slurm->timeLimit.toStdString());
+        }
         job_ = prepareSweepJob(definition(), model_, library_);
         error_->clear();
         return true;

@@ -5,7 +5,9 @@
 // overlay curves. Every field is read by the engine's own parsers (sweep::parseVariation,
 // sweep::parseMetricAssignment, the plan and the model's signals as `flange-sim sweep`
 // checks them), and a refusal is the engine's message, naming the field, in the dialog.
-#include "ui/sweep/sweep_backend.hpp"
+#include "ui/sweep/slurm_sweep_backend.hpp"
+
+#include <optional>
 
 #include <QDialog>
 
@@ -51,6 +53,14 @@ public:
     QLineEdit* signalsField() const { return signals_; }
     QLineEdit* setField() const { return set_; }
     QLabel* runsLabel() const { return runs_; }
+    // Run on: this computer (index 0) or a Slurm cluster (1, disabled where sbatch is not on PATH).
+    QComboBox* runOnField() const { return runOn_; }
+    QLineEdit* slurmFolderField() const { return slurmFolder_; }
+    QLineEdit* partitionField() const { return partition_; }
+    QSpinBox* tasksField() const { return tasks_; }
+    QLineEdit* timeLimitField() const { return timeLimit_; }
+    // The cluster and its settings when the sweep is to run there; nullopt for this computer.
+    std::optional<SlurmChoice> slurmChoice() const;
 
 private:
     // The quick checks (each value list and the plan) as fields change; the model is
@@ -71,6 +81,11 @@ private:
     QLineEdit* signals_;
     QLineEdit* set_;
     QLabel* runs_;
+    QComboBox* runOn_;
+    QLineEdit* slurmFolder_;
+    QLineEdit* partition_;
+    QSpinBox* tasks_;
+    QLineEdit* timeLimit_;
     QLabel* error_;
     std::shared_ptr<SweepJob> job_;
 };

@@ -5,6 +5,7 @@
 #include "ui/document/diagram_editor.hpp"
 #include "ui/messages_panel.hpp"
 #include "ui/sweep/local_sweep_backend.hpp"
+#include "ui/sweep/slurm_sweep_backend.hpp"
 #include "ui/sweep/sweep_dialog.hpp"
 #include "ui/sweep/sweep_panel.hpp"
 #include "ui/sweep/sweep_preparation.hpp"
@@ -195,8 +196,16 @@ bool SweepWorkspace::applyValues(int record)
 void SweepWorkspace::openDialog()
 {
     SweepDialog dialog(document_->rootDiagram(), document_->sharedLibrary(), storedDefinition(), window_);
-    if (dialog.exec() == QDialog::Accepted && dialog.job())
-        run(dialog.job());
+    if (dialog.exec() != QDialog::Accepted || !dialog.job())
+        return;
+    // The runs go where the dialog says: this computer's cores or a Slurm cluster.
+    if (backend_->isRunning())
+        backend_->cancel();
+    if (const std::optional<SlurmChoice> slurm = dialog.slurmChoice())
+        setBackend(std::make_unique<SlurmSweepBackend>(*slurm));
+    else if (!qobject_cast<LocalSweepBackend*>(backend_.get()))
+        setBackend(std::make_unique<LocalSweepBackend>());
+    run(dialog.job());
 }
 
 bool SweepWorkspace::readSweepFile(const QString& path, QString* error)
