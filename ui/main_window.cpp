@@ -25,6 +25,7 @@
 #include "ui/recent_files.hpp"
 #include "ui/recovery_dialog.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
+#include "ui/sweep/sweep_workspace.hpp"
 #include "ui/subsystem_navigation.hpp"
 #include "ui/window_actions.hpp"
 #include "ui/window_size.hpp"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
 
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
+    sweeps_ = new SweepWorkspace(this, document_, *editor_, messages_);
     subsystems_ = new SubsystemNavigation(this, *editor_, scene_, view_);
     connectors_ = new OuterConnectorActions(this, *editor_, scene_, view_);
     // The breadcrumb ("Top > clutchPack") above the canvas while a subsystem is open.
@@ -170,6 +172,8 @@ void MainWindow::createMenus()
         exportModelicaDialog(this, document_->rootDiagram(), document_->library(), document_->filePath());
     });
     file->addSeparator();
+    sweeps_->addFileActions(file);
+    file->addSeparator();
     file->addAction(a.quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
@@ -216,6 +220,8 @@ void MainWindow::createMenus()
     simulation->addAction(a.experiment);
     simulation->addSeparator();
     simulation->addActions({a.addPlotTab, a.addSubplot});
+    simulation->addSeparator();
+    sweeps_->addSimulationActions(simulation);
     viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu->addAction(dock->toggleViewAction());

@@ -25,6 +25,7 @@ class MessagesPanel;
 class RecentFiles;
 class SimulationWorkspace;
 class SubsystemNavigation;
+class SweepWorkspace;
 class OuterConnectorActions;
 struct OrphanedRecovery;
 struct WindowActions;
@@ -43,6 +44,7 @@ public:
     LibraryBrowser* browser() const { return browser_; }
     SimulationWorkspace* simulation() const { return simulation_; }
     SubsystemNavigation* subsystems() const { return subsystems_; }
+    SweepWorkspace* sweeps() const { return sweeps_; }
     OuterConnectorActions* connectors() const { return connectors_; }
     const WindowActions& actions() const { return *actions_; }
     Autosave& autosave() const { return *autosave_; }
@@ -110,6 +112,7 @@ private:
     MessagesPanel* messages_ = nullptr;
     SimulationWorkspace* simulation_ = nullptr;
     SubsystemNavigation* subsystems_ = nullptr;
+    SweepWorkspace* sweeps_ = nullptr;
     OuterConnectorActions* connectors_ = nullptr;
     RecentFiles* recent_;
     QSplitter* centralSplit_ = nullptr; // canvas | plots

@@ -24,6 +24,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QProgressBar>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -194,7 +195,7 @@ TEST_CASE("the progress bar appears only once a run has lasted, and goes at its 
     };
     MainWindow window(test::bundledComponentLibrary());
     window.setQuiet(true);
-    const QList<QProgressBar*> bars = window.findChildren<QProgressBar*>();
+    const QList<QProgressBar*> bars = window.statusBar()->findChildren<QProgressBar*>(); // the Sweep dock has its own
     REQUIRE(bars.size() == 1);
     QProgressBar* bar = bars.front();
     RunController* controller = window.simulation()->controller();

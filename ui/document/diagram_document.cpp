@@ -346,6 +346,19 @@ void DiagramDocument::setPlot(const diagram::Json& plot)
     emit modifiedChanged();
 }
 
+void DiagramDocument::setSweep(const diagram::Json& sweep)
+{
+    const auto it = diagram_.extra.find("sweep");
+    if (sweep.is_null() ? it == diagram_.extra.end() : (it != diagram_.extra.end() && *it == sweep))
+        return;
+    if (sweep.is_null())
+        diagram_.extra.erase("sweep");
+    else
+        diagram_.extra["sweep"] = sweep;
+    changedOffStack_ = true;
+    emit modifiedChanged();
+}
+
 void DiagramDocument::markModified()
 {
     if (changedOffStack_)

@@ -93,6 +93,9 @@ public:
                             const std::vector<diagram::Component>& components);
     // The plot set-up (the diagram's "plot" key) changed in the plot area.
     void setPlot(const diagram::Json& plot);
+    // The sweep saved with the diagram (its "sweep" key: sweep::sweepToJson), as the Sweep
+    // dialog last ran it; null removes it. Not undoable, as the plot set-up.
+    void setSweep(const diagram::Json& sweep);
     // Marks unsaved changes that are on no undo stack: a diagram restored from a recovery
     // file differs from its file on disk until saved.
     void markModified();

@@ -1,0 +1,229 @@
+#include "ui/sweep/sweep_workspace.hpp"
+
+#include "ui/document/atomic_write.hpp"
+#include "ui/document/diagram_document.hpp"
+#include "ui/document/diagram_editor.hpp"
+#include "ui/messages_panel.hpp"
+#include "ui/sweep/local_sweep_backend.hpp"
+#include "ui/sweep/slurm_sweep_backend.hpp"
+#include "ui/sweep/sweep_dialog.hpp"
+#include "ui/sweep/sweep_panel.hpp"
+#include "ui/sweep/sweep_preparation.hpp"
+#include "ui/sweep/sweep_session.hpp"
+
+#include "engine/api/errors.hpp"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QUndoStack>
+
+namespace flange::ui {
+
+SweepWorkspace::SweepWorkspace(QMainWindow* window, DiagramDocument* document, DiagramEditor& editor,
+                               MessagesPanel* messages)
+    : QObject(window), window_(window), document_(document), editor_(editor), messages_(messages)
+{
+    session_ = new SweepSession(this);
+    panel_ = new SweepPanel(*session_);
+    dock_ = new QDockWidget(tr("Sweep"), window);
+    dock_->setObjectName(QStringLiteral("sweepDock"));
+    dock_->setWidget(panel_);
+    window->addDockWidget(Qt::BottomDockWidgetArea, dock_);
+    // A tab beside Messages and Events, so that the table and charts have the window's width.
+    if (auto* messagesDock = window->findChild<QDockWidget*>(QStringLiteral("messagesDock")))
+        window->tabifyDockWidget(messagesDock, dock_);
+    dock_->hide(); // until a sweep runs
+
+    sweep_ = new QAction(tr("S&weep…"), this);
+    sweep_->setObjectName(QStringLiteral("sweep"));
+    sweep_->setStatusTip(tr("Run the diagram many times over parameter values, on every core"));
+    rerun_ = new QAction(tr("Re-run S&weep"), this);
+    rerun_->setObjectName(QStringLiteral("rerunSweep"));
+    openSweep_ = new QAction(tr("Open S&weep…"), this);
+    openSweep_->setObjectName(QStringLiteral("openSweep"));
+    saveSweep_ = new QAction(tr("Save Sweep &As…"), this);
+    saveSweep_->setObjectName(QStringLiteral("saveSweep"));
+
+    connect(sweep_, &QAction::triggered, this, &SweepWorkspace::openDialog);
+    connect(rerun_, &QAction::triggered, this, [this] { run(storedDefinition()); });
+    connect(openSweep_, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(window_, tr("Open Sweep"), QFileInfo(document_->filePath()).path(),
+                                                          tr("Sweeps (*.json)"));
+        QString error;
+        if (path.isEmpty())
+            return;
+        if (!readSweepFile(path, &error)) {
+            QMessageBox::warning(window_, tr("Open Sweep"), error);
+            return;
+        }
+        openDialog();
+    });
+    connect(saveSweep_, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(window_, tr("Save Sweep As"),
+                                                          QFileInfo(document_->filePath()).path(), tr("Sweeps (*.json)"));
+        QString error;
+        if (!path.isEmpty() && !writeSweepFile(path, &error))
+            QMessageBox::warning(window_, tr("Save Sweep"), error);
+    });
+    connect(panel_, &SweepPanel::cancelRequested, this, &SweepWorkspace::cancel);
+    connect(panel_, &SweepPanel::rerunRequested, rerun_, &QAction::trigger);
+    connect(panel_, &SweepPanel::applyRequested, this, &SweepWorkspace::applyValues);
+    // Another diagram: the sweep in progress ran the one before.
+    connect(document_, &DiagramDocument::diagramReset, this, &SweepWorkspace::cancel);
+    auto updateActions = [this] {
+        const bool stored = document_->rootDiagram().extra.contains("sweep");
+        rerun_->setEnabled(stored);
+        saveSweep_->setEnabled(stored);
+    };
+    connect(document_, &DiagramDocument::diagramReset, this, updateActions);
+    connect(document_, &DiagramDocument::modifiedChanged, this, updateActions);
+    updateActions();
+    setBackend(std::make_unique<LocalSweepBackend>());
+}
+
+SweepWorkspace::~SweepWorkspace()
+{
+    backend_.reset(); // cancels and waits for the runs in flight
+    // The panel reads the session, a child of this: it goes first.
+    delete dock_.data();
+}
+
+void SweepWorkspace::addSimulationActions(QMenu* menu) { menu->addActions({sweep_, rerun_}); }
+
+void SweepWorkspace::addFileActions(QMenu* menu) { menu->addActions({openSweep_, saveSweep_}); }
+
+void SweepWorkspace::setBackend(std::unique_ptr<SweepBackend> backend)
+{
+    if (backend_)
+        backend_->cancel();
+    backend_ = std::move(backend);
+    connectBackend();
+}
+
+void SweepWorkspace::connectBackend()
+{
+    connect(backend_.get(), &SweepBackend::runFinished, session_, &SweepSession::add);
+    connect(backend_.get(), &SweepBackend::sweepEnded, this, [this](bool cancelled, const QString& error) {
+        session_->end(cancelled, error);
+        if (!error.isEmpty())
+            messages_->error(tr("Sweep: %1").arg(error));
+        else
+            messages_->info(tr("Sweep: %1 of %2 runs finished%3")
+                                .arg(session_->records().size())
+                                .arg(session_->plannedRuns())
+                                .arg(cancelled ? tr(" (cancelled)") : QString()));
+    });
+}
+
+sweep::SweepDefinition SweepWorkspace::storedDefinition() const
+{
+    const auto& extra = document_->rootDiagram().extra;
+    const auto it = extra.find("sweep");
+    if (it == extra.end())
+        return {};
+    try {
+        return sweep::sweepFromJson(*it, document_->displayName().toStdString());
+    } catch (const Error& e) {
+        messages_->error(QString::fromStdString(e.what()));
+        return {};
+    }
+}
+
+bool SweepWorkspace::run(const sweep::SweepDefinition& definition)
+{
+    try {
+        run(prepareSweepJob(definition, document_->rootDiagram(), document_->sharedLibrary()));
+        return true;
+    } catch (const Error& e) {
+        messages_->error(tr("Sweep: %1").arg(inDialogTerms(e.what())));
+        return false;
+    }
+}
+
+void SweepWorkspace::run(std::shared_ptr<SweepJob> job)
+{
+    document_->setSweep(sweep::sweepToJson(job->definition));
+    if (backend_->isRunning()) {
+        backend_->cancel();
+        session_->end(true, QString());
+    }
+    session_->begin(job);
+    if (dock_->isHidden()) {
+        dock_->show();
+        // Room for the table and a chart: half the window's height the first time.
+        window_->resizeDocks({dock_.data()}, {window_->height() / 2}, Qt::Vertical);
+    }
+    dock_->raise();
+    backend_->start(std::move(job));
+}
+
+void SweepWorkspace::cancel()
+{
+    if (backend_->isRunning())
+        backend_->cancel();
+}
+
+bool SweepWorkspace::applyValues(int record)
+{
+    const SweepJob* job = session_->job();
+    if (!job || record < 0 || static_cast<size_t>(record) >= session_->records().size())
+        return false;
+    const size_t run = session_->records()[static_cast<size_t>(record)].result.run;
+    // The run's values (those set in every run among them) on a copy of the diagram; the
+    // copy's parameters and settings then replace the diagram's in one command.
+    diagram::Diagram edited = document_->rootDiagram();
+    try {
+        sweep::applyAssignments(edited, document_->library(), job->definition.set);
+        for (size_t i = 0; i < job->targets.size(); ++i)
+            sweep::applyOverride(edited, job->targets[i], session_->parameterValue(run, static_cast<int>(i)));
+    } catch (const Error& e) {
+        messages_->error(tr("Apply sweep values: %1").arg(QString::fromStdString(e.what())));
+        return false;
+    }
+    if (!document_->levelPath().isEmpty())
+        document_->showLevel({}); // the values are the top level's
+    document_->undoStack()->beginMacro(tr("Apply the values of sweep run %1").arg(run));
+    const bool changed = editor_.setModelParameters(edited);
+    document_->undoStack()->endMacro();
+    return changed;
+}
+
+void SweepWorkspace::openDialog()
+{
+    SweepDialog dialog(document_->rootDiagram(), document_->sharedLibrary(), storedDefinition(), window_);
+    if (dialog.exec() != QDialog::Accepted || !dialog.job())
+        return;
+    // The runs go where the dialog says: this computer's cores or a Slurm cluster.
+    if (backend_->isRunning())
+        backend_->cancel();
+    if (const std::optional<SlurmChoice> slurm = dialog.slurmChoice())
+        setBackend(std::make_unique<SlurmSweepBackend>(*slurm));
+    else if (!qobject_cast<LocalSweepBackend*>(backend_.get()))
+        setBackend(std::make_unique<LocalSweepBackend>());
+    run(dialog.job());
+}
+
+bool SweepWorkspace::readSweepFile(const QString& path, QString* error)
+{
+    try {
+        const sweep::SweepDefinition d = sweep::readSweepFile(path.toStdString());
+        document_->setSweep(sweep::sweepToJson(d));
+        return true;
+    } catch (const Error& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+}
+
+bool SweepWorkspace::writeSweepFile(const QString& path, QString* error) const
+{
+    return writeFileAtomically(path, sweep::sweepToJson(storedDefinition()).dump(2) + "\n", error);
+}
+
+} // namespace flange::ui
