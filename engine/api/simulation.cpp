@@ -4,6 +4,7 @@
 #include "engine/diagram/model_parameters.hpp"
 #include "engine/error.hpp"
 #include "engine/run.hpp"
+#include "engine/sweep/parameter_overrides.hpp"
 #include "engine/units/units.hpp"
 
 #include <algorithm>
@@ -20,17 +21,6 @@ namespace flange {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-// `value` in `unit` as a value in `declared`, as the parameter dialog converts.
-double inUnit(double value, const std::string& unit, const std::string& declared, const std::string& what)
-{
-    if (unit.empty() || unit == declared)
-        return value;
-    const units::Conversion c = units::convert(value, unit, declared, what);
-    if (!c.value)
-        throw badInput(c.error);
-    return *c.value;
-}
 
 } // namespace
 
@@ -65,6 +55,17 @@ struct Run::Impl : ResultSink {
         if (!edited)
             edited = model->diagram();
         return *edited;
+    }
+
+    // What setParameter(name) sets: a parameter (a number, or of any type for `numbers` false).
+    sweep::OverrideTarget parameterNamed(const std::string& name, bool numbers) const
+    {
+        const diagram::Diagram& d = edited ? *edited : model->diagram();
+        sweep::OverrideTarget t = numbers ? sweep::findOverrideTarget(d, model->library(), name)
+                                          : sweep::findSettable(d, model->library(), name);
+        if (t.kind == sweep::OverrideTarget::Kind::StartValue)
+            throw badInput("'" + name + "': a start value, set by setStart");
+        return t;
     }
 
     void begin(const std::vector<std::string>& names) override
@@ -175,36 +176,13 @@ void Run::setOptions(const SimulationOptions& options)
     impl_->options = options;
 }
 
+// Names, units and checks are those of flange-sim's --set and of sweeps: one rule
+// (engine/sweep/parameter_overrides.hpp).
 void Run::setParameter(const std::string& name, double value, const std::string& unit)
 {
     requireReady("setParameter");
-    diagram::Diagram& d = impl_->diagramToEdit();
-    const size_t dot = name.find('.');
-    if (dot == std::string::npos) {
-        std::vector<diagram::ParameterDeclaration> list = diagram::declarations(d);
-        auto p = std::find_if(list.begin(), list.end(), [&](const auto& x) { return x.name == name; });
-        if (p == list.end())
-            throw badInput("the model has no parameter '" + name + "'");
-        p->value = inUnit(value, unit, p->unit, name);
-        diagram::setDeclarations(d, list);
-        return;
-    }
-    const std::string instance = name.substr(0, dot), parameter = name.substr(dot + 1);
-    diagram::Component* c = d.component(instance);
-    if (!c)
-        throw badInput(name + ": the model has no component '" + instance + "'");
-    std::optional<std::string> declared;
-    if (const library::ComponentDefinition* def = impl_->model->library().find(c->type)) {
-        if (const library::ParameterDef* p = def->parameter(parameter); p && !p->isFinal)
-            declared = p->unit;
-    } else if (const diagram::Diagram* sub = d.findSubsystem(c->type)) {
-        for (const diagram::ParameterDeclaration& p : diagram::declarations(*sub))
-            if (p.name == parameter)
-                declared = p.unit;
-    }
-    if (!declared)
-        throw badInput(name + ": component '" + instance + "' (" + c->type + ") has no parameter '" + parameter + "'");
-    c->setParameter(parameter, inUnit(value, unit, *declared, name));
+    const sweep::OverrideTarget t = impl_->parameterNamed(name, true);
+    sweep::applyOverride(impl_->diagramToEdit(), t, sweep::overrideValue(t, value, unit));
 }
 
 void Run::setParameter(const std::string& name, const std::string& typed)
@@ -214,38 +192,17 @@ void Run::setParameter(const std::string& name, const std::string& typed)
     requireReady("setParameter");
     // An expression ("2*T3") or a Boolean: stored as the diagram stores it, checked when
     // the model is translated.
-    setParameter(name, 0.0); // finds the parameter (or says it has none)
-    diagram::Json value = typed == "true" ? diagram::Json(true) : typed == "false" ? diagram::Json(false) : diagram::Json(typed);
-    diagram::Diagram& d = *impl_->edited;
-    const size_t dot = name.find('.');
-    if (dot == std::string::npos) {
-        std::vector<diagram::ParameterDeclaration> list = diagram::declarations(d);
-        for (auto& p : list)
-            if (p.name == name)
-                p.value = value;
-        diagram::setDeclarations(d, list);
-    } else {
-        d.component(name.substr(0, dot))->setParameter(name.substr(dot + 1), value);
-    }
+    const sweep::OverrideTarget t = impl_->parameterNamed(name, false);
+    const diagram::Json value = typed == "true" ? diagram::Json(true) : typed == "false" ? diagram::Json(false) : diagram::Json(typed);
+    sweep::applyOverride(impl_->diagramToEdit(), t, value);
 }
 
 void Run::setStart(const std::string& variable, double value, const std::string& unit)
 {
     requireReady("setStart");
-    diagram::Diagram& d = impl_->diagramToEdit();
-    const size_t dot = variable.find('.');
-    diagram::Component* c = dot == std::string::npos ? nullptr : d.component(variable.substr(0, dot));
-    const std::string name = dot == std::string::npos ? variable : variable.substr(dot + 1);
-    const library::ComponentDefinition* def = c ? impl_->model->library().find(c->type) : nullptr;
-    const library::VariableDef* v = def ? def->variable(name) : nullptr;
-    if (!v)
-        throw badInput(variable + ": no component of the model has this variable");
-    diagram::VariableSettings* s = c->variable(name);
-    if (!s) {
-        c->variables.emplace_back(name, diagram::VariableSettings{});
-        s = &c->variables.back().second;
-    }
-    s->start = inUnit(value, unit, v->unit, variable);
+    const diagram::Diagram& d = impl_->edited ? *impl_->edited : impl_->model->diagram();
+    const sweep::OverrideTarget t = sweep::findOverrideTarget(d, impl_->model->library(), variable + ".start");
+    sweep::applyOverride(impl_->diagramToEdit(), t, sweep::overrideValue(t, value, unit));
 }
 
 void Run::selectSignals(const std::vector<std::string>& names)
@@ -269,7 +226,7 @@ void Run::start(bool stepwise)
 {
     Impl& m = *impl_;
     if (m.edited && !diagram::simulatesAlike(*m.edited, m.model->diagram()))
-        m.active = m.model->translate(*m.edited);
+        m.active = m.model->translate(*m.edited, CompileOptions{[&m] { return m.cancelled(); }, {}});
     m.lastTime = m.active->experiment().startTime;
     m.stepwise = stepwise;
     if (!stepwise) {

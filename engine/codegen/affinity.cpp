@@ -72,6 +72,7 @@ private:
         const Kind a = child(n.a), b = child(n.b), c = child(n.c);
         switch (n.op) {
         case Op::Const:
+        case Op::Param:
         case Op::Initial: // false in every solve after initialization
             return kFixed;
         case Op::Disc: out_.disc.push_back(n.index); return kFixed;

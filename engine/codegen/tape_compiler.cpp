@@ -90,7 +90,8 @@ bool TapeCompiler::enter(expr::NodeId id, int32_t& value)
     const expr::Node& n = pool_.node(id);
     int32_t r = 0;
     switch (n.op) {
-    case Op::Const: value = constant(n.value); return false;
+    case Op::Const:
+    case Op::Param: value = constant(n.value); return false; // parameters are not yet read per run
     case Op::Time: r = emit(TOp::LoadTime); break;
     case Op::Initial: r = emit(TOp::LoadInitial); break;
     case Op::Var: {

@@ -42,7 +42,7 @@ NodeId Differentiator::operator()(NodeId root)
 std::array<NodeId, 2> Differentiator::differentiatedOperands(const Node& n) const
 {
     switch (n.op) {
-    case Op::Const: case Op::Initial: case Op::Disc: case Op::Pre: case Op::Rel: case Op::Not: case Op::And:
+    case Op::Const: case Op::Param: case Op::Initial: case Op::Disc: case Op::Pre: case Op::Rel: case Op::Not: case Op::And:
     case Op::Or: case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne: case Op::Sign:
     case Op::Floor: case Op::Ceil: case Op::Integer: case Op::IntDiv: case Op::InterpSlope: case Op::Var:
     case Op::Time:
@@ -66,6 +66,7 @@ NodeId Differentiator::derivative(NodeId id)
     auto db = [&] { return d(n.b); };
     switch (n.op) {
     case Op::Const:
+    case Op::Param:
     case Op::Initial:
     case Op::Disc:
     case Op::Pre:

@@ -74,8 +74,53 @@ NodeId Pool::intern(Op op, NodeId a, NodeId b, NodeId c, int32_t index, double v
     n.value = value;
     NodeId id = static_cast<NodeId>(nodes_.size());
     nodes_.push_back(n);
+    ofParameters_.push_back(0);
     table_[i] = Slot{id, hash};
     return id;
+}
+
+int32_t Pool::addParameter(std::string name, double value)
+{
+    parameterNames_.push_back(std::move(name));
+    parameterValues_.push_back(value);
+    structural_.push_back(0);
+    return static_cast<int32_t>(parameterNames_.size() - 1);
+}
+
+NodeId Pool::param(int32_t id)
+{
+    const NodeId n = intern(Op::Param, kNone, kNone, kNone, id, parameterValue(id));
+    ofParameters_[static_cast<size_t>(n)] = std::max<char>(ofParameters_[static_cast<size_t>(n)], 1);
+    return n;
+}
+
+void Pool::markStructural(NodeId id) const
+{
+    if (parameterNames_.empty() || ofParameters_[static_cast<size_t>(id)] == 2)
+        return; // no parameters kept, or marked before
+    visit(id, [this](NodeId k, const Node& n) {
+        if (n.op == Op::Param)
+            structural_[static_cast<size_t>(n.index)] = 1;
+        if (ofParameters_[static_cast<size_t>(k)] == 1)
+            ofParameters_[static_cast<size_t>(k)] = 2;
+    });
+}
+
+// Only a value of 0 decides: a parameter of another value is kept, whatever it becomes.
+bool Pool::isZero(NodeId id) const
+{
+    if (node(id).value != 0 || (!isNumber(id) && !ofParameters(id)))
+        return false;
+    markStructural(id);
+    return true;
+}
+
+NodeId Pool::ofParametersNode(Op op, NodeId a, NodeId b, double value)
+{
+    // -0 would be +0 in intern's key: as a parameter's expression the value is only read.
+    const NodeId n = intern(op, a, b, kNone, -1, value);
+    ofParameters_[static_cast<size_t>(n)] = std::max<char>(ofParameters_[static_cast<size_t>(n)], 1);
+    return n;
 }
 
 NodeId Pool::constant(double v)
@@ -103,6 +148,7 @@ NodeId Pool::var(int32_t id)
         n.index = id;
         varNodes_[k] = static_cast<NodeId>(nodes_.size());
         nodes_.push_back(n);
+        ofParameters_.push_back(0);
     }
     return varNodes_[k];
 }
@@ -119,13 +165,15 @@ NodeId Pool::neg(NodeId a)
         return n.a;
     if (n.op == Op::Sub)
         return sub(n.b, n.a);
+    if (ofParameters(a))
+        return ofParametersNode(Op::Neg, a, kNone, -n.value);
     return intern(Op::Neg, a);
 }
 
 NodeId Pool::logicalNot(NodeId a)
 {
     const Node& n = node(a);
-    if (n.op == Op::Const)
+    if (isConst(a))
         return constant(n.value != 0 ? 0.0 : 1.0);
     if (n.op == Op::Not)
         return n.a;
@@ -134,12 +182,15 @@ NodeId Pool::logicalNot(NodeId a)
 
 NodeId Pool::add(NodeId a, NodeId b)
 {
-    if (isConst(a) && isConst(b))
+    if (isNumber(a) && isNumber(b))
         return constant(constValue(a) + constValue(b));
-    if (isConst(a, 0))
+    if (isZero(a))
         return b;
-    if (isConst(b, 0))
+    if (isZero(b))
         return a;
+    if (ofParameters(a) || ofParameters(b))
+        if ((isNumber(a) || ofParameters(a)) && (isNumber(b) || ofParameters(b)))
+            return ofParametersNode(Op::Add, a, b, constValue(a) + constValue(b));
     if (node(b).op == Op::Neg)
         return sub(a, node(b).a);
     if (node(a).op == Op::Neg)
@@ -149,14 +200,17 @@ NodeId Pool::add(NodeId a, NodeId b)
 
 NodeId Pool::sub(NodeId a, NodeId b)
 {
-    if (isConst(a) && isConst(b))
+    if (isNumber(a) && isNumber(b))
         return constant(constValue(a) - constValue(b));
-    if (isConst(b, 0))
+    if (isZero(b))
         return a;
-    if (isConst(a, 0))
+    if (isZero(a))
         return neg(b);
     if (a == b)
         return zero_;
+    if (ofParameters(a) || ofParameters(b))
+        if ((isNumber(a) || ofParameters(a)) && (isNumber(b) || ofParameters(b)))
+            return ofParametersNode(Op::Sub, a, b, constValue(a) - constValue(b));
     if (node(b).op == Op::Neg)
         return add(a, node(b).a);
     return intern(Op::Sub, a, b);
@@ -164,17 +218,18 @@ NodeId Pool::sub(NodeId a, NodeId b)
 
 NodeId Pool::mul(NodeId a, NodeId b)
 {
-    if (isConst(a) && isConst(b))
+    if (isNumber(a) && isNumber(b))
         return constant(constValue(a) * constValue(b));
-    if (isConst(a, 0) || isConst(b, 0))
+    if (isZero(a) || isZero(b))
         return zero_;
-    if (isConst(a, 1))
+    // 1*x is x and -1*x is -x to the bit: a parameter of value 1 stays, to take another value.
+    if (isNumber(a) && constValue(a) == 1)
         return b;
-    if (isConst(b, 1))
+    if (isNumber(b) && constValue(b) == 1)
         return a;
-    if (isConst(a, -1))
+    if (isNumber(a) && constValue(a) == -1)
         return neg(b);
-    if (isConst(b, -1))
+    if (isNumber(b) && constValue(b) == -1)
         return neg(a);
     if (node(a).op == Op::Neg && node(b).op == Op::Neg)
         return mul(node(a).a, node(b).a);
@@ -182,22 +237,29 @@ NodeId Pool::mul(NodeId a, NodeId b)
         return neg(mul(node(a).a, b));
     if (node(b).op == Op::Neg)
         return neg(mul(a, node(b).a));
+    const bool constantA = isNumber(a) || ofParameters(a), constantB = isNumber(b) || ofParameters(b);
+    if (constantA && constantB)
+        return ofParametersNode(Op::Mul, a, b, constValue(a) * constValue(b));
     // Constants first, so 2*x and x*2 are one node.
-    if (isConst(b))
+    if (constantB)
         std::swap(a, b);
     return intern(Op::Mul, a, b);
 }
 
 NodeId Pool::div(NodeId a, NodeId b)
 {
-    if (isConst(a) && isConst(b) && constValue(b) != 0)
+    if (isNumber(a) && isNumber(b) && constValue(b) != 0)
         return constant(constValue(a) / constValue(b));
-    if (isConst(a, 0) && !isConst(b, 0))
+    if (isZero(a) && !isConst(b, 0))
         return zero_;
-    if (isConst(b, 1))
+    if (isNumber(b) && constValue(b) == 1)
         return a;
-    if (isConst(b, -1))
+    if (isNumber(b) && constValue(b) == -1)
         return neg(a);
+    if ((isNumber(a) || ofParameters(a)) && ofParameters(b) && constValue(b) != 0)
+        return ofParametersNode(Op::Div, a, b, constValue(a) / constValue(b));
+    if (ofParameters(a) && isNumber(b) && constValue(b) != 0)
+        return ofParametersNode(Op::Div, a, b, constValue(a) / constValue(b));
     if (node(a).op == Op::Neg)
         return neg(div(node(a).a, b));
     return intern(Op::Div, a, b);
@@ -205,12 +267,14 @@ NodeId Pool::div(NodeId a, NodeId b)
 
 NodeId Pool::pow(NodeId a, NodeId b)
 {
-    if (isConst(a) && isConst(b))
+    if (isNumber(a) && isNumber(b))
         return constant(std::pow(constValue(a), constValue(b)));
-    if (isConst(b, 1))
+    if (isNumber(b) && constValue(b) == 1)
         return a;
-    if (isConst(b, 0))
+    if (isZero(b))
         return one_;
+    if ((isNumber(a) || ofParameters(a)) && (isNumber(b) || ofParameters(b)))
+        return ofParametersNode(Op::Pow, a, b, std::pow(constValue(a), constValue(b)));
     return intern(Op::Pow, a, b);
 }
 
@@ -218,7 +282,7 @@ bool isRelationOp(Op op) { return op >= Op::Lt && op <= Op::Ne; }
 
 NodeId Pool::compare(Op op, NodeId a, NodeId b)
 {
-    if (isConst(a) && isConst(b))
+    if ((isNumber(a) || ofParameters(a)) && (isNumber(b) || ofParameters(b)) && isConst(a) && isConst(b))
         return constant(applyBinary(op, constValue(a), constValue(b)));
     return intern(op, a, b);
 }
@@ -269,8 +333,10 @@ NodeId Pool::ifThenElse(NodeId c, NodeId a, NodeId b)
 
 NodeId Pool::unary(Op op, NodeId a)
 {
-    if (isConst(a))
+    if (isNumber(a))
         return constant(applyUnary(op, constValue(a)));
+    if (ofParameters(a))
+        return ofParametersNode(op, a, kNone, applyUnary(op, constValue(a)));
     return intern(op, a);
 }
 
@@ -288,8 +354,10 @@ NodeId Pool::binary(Op op, NodeId a, NodeId b)
     }
     if (isRelationOp(op))
         return compare(op, a, b);
-    if (isConst(a) && isConst(b))
+    if (isNumber(a) && isNumber(b))
         return constant(applyBinary(op, constValue(a), constValue(b)));
+    if ((isNumber(a) || ofParameters(a)) && (isNumber(b) || ofParameters(b)))
+        return ofParametersNode(op, a, b, applyBinary(op, constValue(a), constValue(b)));
     return intern(op, a, b);
 }
 
@@ -353,6 +421,7 @@ NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf
         NodeId out = kNone;
         switch (n.op) {
         case Op::Const:
+        case Op::Param:
         case Op::Initial:
             out = id;
             break;

@@ -2,6 +2,13 @@
 // Hash-consed expression DAG over resolved variable ids. Identical subtrees are one
 // node, so common subexpressions are shared and derivatives stay small. Builders fold
 // constants and drop neutral elements; they never expand.
+//
+// A parameter may be kept as a leaf (Op::Param) instead of a number, so that a compiled
+// model can take another value at a run's start (docs/architecture.md, "Parameters").
+// Builders never fold it into a number: an expression of parameters and constants
+// ("2*k") stays a node, which carries its value at translation in `value`. Whatever reads
+// that value to decide something (isConst, a zero dropped from a sum or a product, an
+// if's branch) makes the parameters in it structural: a run that changes one translates.
 #include "engine/expr/table_interpolation.hpp"
 
 #include <cstdint>
@@ -18,6 +25,7 @@ constexpr NodeId kNone = -1;
 
 enum class Op : uint8_t {
     Const,   // value
+    Param,   // a parameter kept as a leaf: index = parameter id, value = its value at translation
     Time,
     Var,     // continuous variable, index = variable id
     Disc,    // discrete variable value, index = variable id
@@ -67,6 +75,16 @@ public:
     size_t size() const { return nodes_.size(); }
 
     NodeId constant(double v);
+    // A parameter kept as a leaf, by its full name ("spring.c"); param(id) is its node.
+    int32_t addParameter(std::string name, double value);
+    NodeId param(int32_t id);
+    size_t parameterCount() const { return parameterNames_.size(); }
+    const std::string& parameterName(int32_t id) const { return parameterNames_[static_cast<size_t>(id)]; }
+    double parameterValue(int32_t id) const { return parameterValues_[static_cast<size_t>(id)]; }
+    // Whether translation read the parameter's value to decide something.
+    bool isStructural(int32_t id) const { return structural_[static_cast<size_t>(id)] != 0; }
+    // Makes the parameters in an expression structural (its value is read to decide).
+    void markStructural(NodeId id) const;
     NodeId zero() const { return zero_; }
     NodeId one() const { return one_; }
     NodeId time();
@@ -99,9 +117,21 @@ public:
     const Table& table(int32_t id) const { return tables_[static_cast<size_t>(id)]; }
     size_t tableCount() const { return tables_.size(); }
 
-    bool isConst(NodeId id) const { return node(id).op == Op::Const; }
+    // A number, or an expression of parameters and numbers, whose value (constValue) the
+    // caller reads to decide: its parameters become structural.
+    bool isConst(NodeId id) const
+    {
+        if (node(id).op == Op::Const)
+            return true;
+        if (!ofParameters_[static_cast<size_t>(id)])
+            return false;
+        markStructural(id);
+        return true;
+    }
     bool isConst(NodeId id, double v) const { return isConst(id) && node(id).value == v; }
     double constValue(NodeId id) const { return node(id).value; }
+    // A number, or an expression of parameters and numbers, without making anything structural.
+    bool ofParameters(NodeId id) const { return ofParameters_[static_cast<size_t>(id)] != 0; }
 
     // Rebuilds an expression bottom-up, letting `leaf` replace Var/Disc/Pre/Rel/Time nodes
     // (return kNone to keep the node). Memoized within one call.
@@ -124,6 +154,12 @@ private:
     NodeId intern(Op op, NodeId a = kNone, NodeId b = kNone, NodeId c = kNone, int32_t index = -1,
                   double value = 0);
     NodeId foldBinary(Op op, NodeId a, NodeId b);
+    // The builders' own tests: a number (folded), a number or parameter expression (kept as
+    // a node with its value), and a zero that is dropped (a parameter expression of value
+    // 0 becomes structural).
+    bool isNumber(NodeId id) const { return node(id).op == Op::Const; }
+    bool isZero(NodeId id) const;
+    NodeId ofParametersNode(Op op, NodeId a, NodeId b, double value);
 
     std::vector<Node> nodes_;
     // Open addressing with linear probing over node ids (kNone: empty), at most half
@@ -143,6 +179,13 @@ private:
     // 600,000 times, each a hash and a probe into tables of tens of megabytes.
     NodeId zero_ = kNone, one_ = kNone;
     std::vector<NodeId> varNodes_; // variable id -> its Var node, kNone until made
+
+    // Per node: 1 for a parameter or an expression of parameters and numbers, 2 once its
+    // parameters are structural (so a decision read again walks nothing); 0 otherwise.
+    mutable std::vector<char> ofParameters_;
+    std::vector<std::string> parameterNames_;
+    std::vector<double> parameterValues_;
+    mutable std::vector<char> structural_;
 };
 
 // Applies a unary or binary math op to numbers, with Modelica's semantics.

@@ -41,7 +41,8 @@ struct Frame {
 bool leafText(const Node& n, const std::function<std::string(int32_t)>& name, int outer, std::string& s)
 {
     switch (n.op) {
-    case Op::Const: {
+    case Op::Const:
+    case Op::Param: { // a parameter reads as its value, as it did when folded
         std::ostringstream o;
         o.precision(17);
         o << n.value;
@@ -100,8 +101,16 @@ Frame frameOf(const Node& n, int outer)
 // are known when it starts.
 std::string toString(const Pool& pool, NodeId id, const std::function<std::string(int32_t)>& varName)
 {
+    // An expression of parameters prints as the number it was folded into before they were kept.
+    const auto leafOf = [&pool, &varName](NodeId k, int outer, std::string& s) {
+        if (!pool.ofParameters(k) || pool.node(k).op == Op::Param)
+            return leafText(pool.node(k), varName, outer, s);
+        Node folded;
+        folded.value = pool.node(k).value;
+        return leafText(folded, varName, outer, s);
+    };
     std::string out;
-    if (leafText(pool.node(id), varName, 0, out))
+    if (leafOf(id, 0, out))
         return out;
     std::vector<Frame> frames;
     auto start = [&](const Node& n, int outer) {
@@ -119,7 +128,7 @@ std::string toString(const Pool& pool, NodeId id, const std::function<std::strin
             if (f.parenthesize)
                 out += ')';
             frames.pop_back();
-        } else if (leafText(pool.node(piece.operand), varName, piece.outer, leaf)) {
+        } else if (leafOf(piece.operand, piece.outer, leaf)) {
             out += leaf;
         } else {
             start(pool.node(piece.operand), piece.outer); // f is stale from here

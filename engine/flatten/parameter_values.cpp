@@ -33,7 +33,8 @@ std::optional<double> valueOfConstants(const expr::Pool& pool, NodeId root)
             return;
         auto v = [&value](NodeId child) { return value.at(child); };
         switch (n.op) {
-        case Op::Const: value[id] = n.value; break;
+        case Op::Const:
+        case Op::Param: value[id] = n.value; break;
         case Op::Time: case Op::Var: case Op::Disc: case Op::Pre: case Op::Rel: case Op::Initial:
             constant = false;
             break;

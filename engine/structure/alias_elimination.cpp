@@ -32,6 +32,10 @@ bool linearForm(const expr::Pool& p, NodeId id, double scale, Terms& terms, doub
     const expr::Node& n = p.node(id);
     switch (n.op) {
     case Op::Const: constant += scale * n.value; return true;
+    case Op::Param: // an alias offset or a constant: its value decides
+        p.markStructural(id);
+        constant += scale * n.value;
+        return true;
     case Op::Var: {
         auto it = std::find_if(terms.begin(), terms.end(), [&n](const auto& t) { return t.first == n.index; });
         if (it == terms.end())

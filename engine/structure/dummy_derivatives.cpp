@@ -116,6 +116,7 @@ void selectDummyDerivatives(flatten::FlatModel& m, DaeStructure& s)
                     if (!std::binary_search(inc.begin(), inc.end(), v))
                         continue;
                     expr::NodeId d = expr::partial(m.pool, s.eqs[static_cast<size_t>(H[r])].residual, v);
+                    m.pool.markStructural(d); // the rank at these values picks the states
                     col[r] = expr::evaluate(m.pool, d, ctx);
                 }
                 return col;

@@ -60,6 +60,9 @@ bool affineInTime(const flatten::FlatModel& f, NodeId d, double& a, double& b, b
     });
     if (!onlyTime)
         return false;
+    // The event's time is fixed at translation, or evaluated by the run on the pool, which
+    // holds the parameters' values at translation.
+    f.pool.markStructural(d);
     if (discrete)
         return timeDegree(f.pool, d) == 1;
     expr::EvalContext ctx;

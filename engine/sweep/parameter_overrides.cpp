@@ -2,6 +2,7 @@
 
 #include "engine/diagram/model_parameters.hpp"
 #include "engine/error.hpp"
+#include "engine/io/csv_format.hpp"
 #include "engine/library/scoped_library.hpp"
 #include "engine/units/units.hpp"
 
@@ -24,16 +25,27 @@ bool isNumberType(ValueType t) { return t == ValueType::Real || t == ValueType::
 
 OverrideTarget findOverrideTarget(const diagram::Diagram& d, const library::Library& lib, const std::string& name)
 {
+    OverrideTarget t = findSettable(d, lib, name);
+    if (t.number)
+        return t;
+    if (t.kind == OverrideTarget::Kind::ModelParameter)
+        for (const diagram::ParameterDeclaration& p : diagram::declarations(d))
+            if (p.name == name)
+                throw unknown(name, "the model parameter is a " + p.type + ", not a number");
+    throw unknown(name, t.member + " of " + d.component(t.component)->type + " is not a number").about({t.component});
+}
+
+OverrideTarget findSettable(const diagram::Diagram& d, const library::Library& lib, const std::string& name)
+{
     OverrideTarget t;
     t.name = name;
     const size_t dot = name.find('.');
     if (dot == std::string::npos) {
         for (const diagram::ParameterDeclaration& p : diagram::declarations(d))
             if (p.name == name) {
-                if (!p.type.empty() && p.type != "Real" && p.type != "Integer")
-                    throw unknown(name, "the model parameter is a " + p.type + ", not a number");
                 t.kind = OverrideTarget::Kind::ModelParameter;
                 t.member = name;
+                t.number = p.type.empty() || p.type == "Real" || p.type == "Integer";
                 t.unit = p.unit;
                 t.integer = p.type == "Integer";
                 return t;
@@ -56,8 +68,7 @@ OverrideTarget findOverrideTarget(const diagram::Diagram& d, const library::Libr
         const library::VariableDef* v = def->variable(t.member);
         if (!v)
             throw unknown(name, c->type + " has no variable '" + t.member + "'").about({t.component});
-        if (!isNumberType(v->type))
-            throw unknown(name, t.member + " of " + c->type + " is not a number").about({t.component});
+        t.number = isNumberType(v->type);
         t.unit = v->unit;
         t.integer = v->type == ValueType::Integer;
         return t;
@@ -69,10 +80,9 @@ OverrideTarget findOverrideTarget(const diagram::Diagram& d, const library::Libr
         throw unknown(name, c->type + " has no parameter '" + rest + "' (a start value is written " + t.component +
                                 ".variable.start)")
             .about({t.component});
-    if (!isNumberType(p->type))
-        throw unknown(name, rest + " of " + c->type + " is not a number").about({t.component});
     if (p->isFinal)
         throw unknown(name, rest + " of " + c->type + " is final: it cannot be set").about({t.component});
+    t.number = isNumberType(p->type);
     t.unit = p->unit;
     t.integer = p->type == ValueType::Integer;
     return t;
@@ -83,23 +93,33 @@ double overrideValue(const OverrideTarget& target, const std::string& text)
     const std::optional<units::Quantity> q = units::splitQuantity(text);
     if (!q)
         throw badInput(target.name + ": '" + text + "' is not a number" + (target.unit.empty() ? "" : " (with or without a unit)"));
-    double v = q->value;
-    if (!q->unit.empty()) {
-        const units::Conversion c = units::convert(q->value, q->unit, target.unit, target.name);
+    return overrideValue(target, q->value, q->unit, text);
+}
+
+double overrideValue(const OverrideTarget& target, double value, const std::string& unit, const std::string& written)
+{
+    const std::string as = !written.empty() ? written : io::shortestNumber(value) + (unit.empty() ? "" : " " + unit);
+    double v = value;
+    if (!unit.empty() && unit != target.unit) {
+        const units::Conversion c = units::convert(value, unit, target.unit, target.name);
         if (!c.value)
-            throw badInput(c.error + " (in '" + text + "')");
+            throw badInput(c.error + " (in '" + as + "')");
         v = *c.value;
     }
     if (!std::isfinite(v))
-        throw badInput(target.name + ": '" + text + "' is not a finite number");
+        throw badInput(target.name + ": '" + as + "' is not a finite number");
     if (target.integer && v != std::floor(v))
-        throw badInput(target.name + " must be a whole number (it is " + text + ")");
+        throw badInput(target.name + " must be a whole number (it is " + as + ")");
     return v;
 }
 
 void applyOverride(diagram::Diagram& d, const OverrideTarget& target, double value)
 {
-    const diagram::Json json = target.integer ? diagram::Json(static_cast<long long>(value)) : diagram::Json(value);
+    applyOverride(d, target, target.integer ? diagram::Json(static_cast<long long>(value)) : diagram::Json(value));
+}
+
+void applyOverride(diagram::Diagram& d, const OverrideTarget& target, const diagram::Json& json)
+{
     switch (target.kind) {
     case OverrideTarget::Kind::ModelParameter: {
         std::vector<diagram::ParameterDeclaration> list = diagram::declarations(d);

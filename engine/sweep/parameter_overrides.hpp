@@ -1,6 +1,6 @@
 #pragma once
-// Values set from outside the diagram, by name: `flange-sim simulate --set NAME=VALUE`
-// and each run of a sweep. A name is a model parameter ("T3"), a parameter of a top-level
+// Values set from outside the diagram, by name: `flange-sim simulate --set NAME=VALUE`,
+// each run of a sweep and flange::Run::setParameter/setStart, one rule for all. A name is a model parameter ("T3"), a parameter of a top-level
 // instance ("clutch1.fn_max") or the start value of one of its variables
 // ("inertia1.w.start"). A value is a number, with a unit where one is typed ("300 g",
 // "1000 rpm"): read by the one parser of units the parameter dialog uses
@@ -23,7 +23,13 @@ struct OverrideTarget {
     std::string member;    // the parameter or variable: "w"
     std::string unit;      // declared unit; empty for none
     bool integer = false;  // an Integer parameter takes whole numbers only
+    bool number = true;    // Real or Integer (else Boolean, enumeration, table or text: findSettable only)
 };
+
+// Finds what `name` sets in `d`, of any type (a Boolean parameter set to "true" by a run).
+// Throws flange::Error (BadInput) naming `name` when the model has no such parameter or
+// start value, or when the parameter is final.
+OverrideTarget findSettable(const diagram::Diagram& d, const library::Library& lib, const std::string& name);
 
 // Finds what `name` sets in `d` (the library must hold the types `d` uses). Throws
 // flange::Error (BadInput) naming `name` when the model has no such parameter or start
@@ -33,9 +39,16 @@ OverrideTarget findOverrideTarget(const diagram::Diagram& d, const library::Libr
 // The number `text` stands for, in the target's unit ("300 g" -> 0.3 for a kg parameter).
 // Throws flange::Error (BadInput) naming the target and the text.
 double overrideValue(const OverrideTarget& target, const std::string& text);
+// `value` in `unit` (empty: the target's own) in the target's unit, checked the same way:
+// finite, whole for an Integer. `written`: the value as typed, for messages (empty: the
+// number and unit).
+double overrideValue(const OverrideTarget& target, double value, const std::string& unit,
+                     const std::string& written = {});
 
 // Sets the value in `d`, replacing what the diagram had (a number, an expression).
 void applyOverride(diagram::Diagram& d, const OverrideTarget& target, double value);
+// The same with the value as the diagram stores it (an expression's text, a Boolean).
+void applyOverride(diagram::Diagram& d, const OverrideTarget& target, const diagram::Json& value);
 
 // "NAME=VALUE" split at the first '='; throws flange::Error (BadInput) naming `option`
 // ("--set") when there is no '=' or either side is empty.

@@ -1,9 +1,7 @@
 #include "engine/sweep/run_executor.hpp"
 
-#include "engine/compile.hpp"
+#include "engine/api/simulation.hpp"
 #include "engine/error.hpp"
-
-#include <unordered_map>
 
 namespace flange::sweep {
 
@@ -13,35 +11,45 @@ DiagramRunExecutor::DiagramRunExecutor(diagram::Diagram base, const library::Lib
 {
 }
 
+std::shared_ptr<const Model> DiagramRunExecutor::model()
+{
+    std::lock_guard lock(compiling_);
+    if (!model_) {
+        // The library outlives the executor (see the constructor): the model only borrows it.
+        const std::shared_ptr<const library::Library> borrowed(&lib_, [](const library::Library*) {});
+        model_ = Model::compile(base_, borrowed);
+    }
+    return model_;
+}
+
 std::vector<std::string> DiagramRunExecutor::signalNames()
 {
-    const auto model = compileModel(base_, lib_);
+    const std::shared_ptr<const Model> m = model();
     std::vector<std::string> names;
-    names.reserve(model->outputs.size());
-    for (const auto& o : model->outputs)
-        names.push_back(o.name);
+    names.reserve(m->variableCount());
+    for (size_t i = 0; i < m->variableCount(); ++i)
+        names.push_back(m->variable(i).name);
     return names;
 }
 
 void DiagramRunExecutor::run(const std::vector<double>& values, const std::vector<std::string>& columns, ResultSink& sink)
 {
-    diagram::Diagram d = base_;
-    for (size_t i = 0; i < targets_.size(); ++i)
-        applyOverride(d, targets_[i], values[i]);
-    const auto model = compileModel(d, lib_, CompileOptions{[&] { return sink.cancelled(); }, {}});
-    std::unordered_map<std::string, int> column;
-    for (size_t i = 0; i < model->outputs.size(); ++i)
-        column.emplace(model->outputs[i].name, static_cast<int>(i));
-    std::vector<int> outputs;
-    for (const std::string& s : columns) {
-        const auto it = column.find(s);
-        if (it == column.end())
-            throw badInput("the model has no variable '" + s + "'");
-        outputs.push_back(it->second);
+    const std::shared_ptr<const Model> m = model();
+    Run run(m);
+    run.setOptions(options_);
+    for (size_t i = 0; i < targets_.size(); ++i) {
+        const OverrideTarget& t = targets_[i];
+        if (t.kind == OverrideTarget::Kind::StartValue)
+            run.setStart(t.component + "." + t.member, values[i]);
+        else
+            run.setParameter(t.name, values[i]);
     }
-    if (outputs.empty() && !model->outputs.empty())
-        outputs.push_back(0); // none asked (metrics of events only): one, as an empty list means all
-    simulate(*model, options_, sink, outputs);
+    if (!columns.empty())
+        run.selectSignals(columns);
+    else if (m->variableCount() > 0)
+        run.selectSignals({m->variable(0).name}); // none asked (metrics of events only): one, as an empty list means all
+    run.streamTo(sink);
+    run.runToEnd();
 }
 
 } // namespace flange::sweep

@@ -1,8 +1,10 @@
 #pragma once
 // How one run of a sweep is executed, in one small interface, so that a sweep does not
-// care whether each run translates the diagram anew or sets tunable parameters of a model
-// translated once. DiagramRunExecutor does the former: it applies the run's values to a
-// copy of the diagram, translates and simulates it.
+// care where its runs go (threads here, Slurm tasks). DiagramRunExecutor translates the
+// diagram once and makes each run a flange::Run of that one model with the run's values
+// set: a run whose values are all tunable translates nothing, one that changes a
+// structural parameter translates its own (docs/architecture.md, "Parameters").
+#include "engine/api/model.hpp"
 #include "engine/diagram/diagram.hpp"
 #include "engine/library/library.hpp"
 #include "engine/run.hpp"
@@ -37,10 +39,15 @@ public:
     void run(const std::vector<double>& values, const std::vector<std::string>& columns, ResultSink& sink) override;
 
 private:
+    // The base diagram's translation, made by the first caller, shared by every run.
+    std::shared_ptr<const Model> model();
+
     diagram::Diagram base_;
     const library::Library& lib_;
     std::vector<OverrideTarget> targets_;
     SimulationOptions options_;
+    std::mutex compiling_;
+    std::shared_ptr<const Model> model_;
 };
 
 } // namespace flange::sweep

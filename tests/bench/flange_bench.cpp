@@ -557,6 +557,7 @@ int main(int argc, char** argv)
                     "  REFERENCE_DIR  Dymola's reference kit (default: SOURCE_DIR/../shared/msl-reference)\n"
                     "  LARGEST_N      the longest drive-line chain to time (default 10000)\n"
                     "       flange-bench --reruns [SOURCE_DIR]: compile once, run many, alone\n"
+                    "       flange-bench --sweep [SOURCE_DIR]: the 1,000-run CoupledClutches sweep, alone\n"
                     "       flange-bench --linear [SOURCE_DIR]: the linear analysis, alone\n"
                     "       flange-bench --mat: writing a .mat result against a plain fwrite, alone\n");
         return 0;
@@ -583,6 +584,14 @@ int run(int argc, char** argv)
     }
     if (argc > 1 && std::string(argv[1]) == "--mat") {
         flange::bench::matWriting();
+        return 0;
+    }
+    if (argc > 1 && std::string(argv[1]) == "--sweep") {
+        const fs::path root = argc > 2 ? fs::path(argv[2]) : fs::path(FLANGE_SOURCE_DIR);
+        flange::library::Library lib;
+        lib.loadFolder((root / "resources" / "components").string());
+        lib.resolve();
+        flange::bench::sweepThroughput(root, lib);
         return 0;
     }
     if (argc > 1 && std::string(argv[1]) == "--reruns") {

@@ -203,10 +203,14 @@ TEST_CASE("a run names what it cannot set and refuses settings once it has start
         }
         return std::string("no error");
     };
-    CHECK(message([&] { run.setParameter("J9.J", 1); }) == "J9.J: the model has no component 'J9'");
+    // The words of flange-sim's --set: one rule finds a value by name (parameter_overrides.hpp).
+    CHECK(message([&] { run.setParameter("J9.J", 1); }) == "'J9.J': the model has no instance 'J9'");
     CHECK(message([&] { run.setParameter("J1.K", 1); }) ==
-          "J1.K: component 'J1' (Rotational.Components.Inertia) has no parameter 'K'");
-    CHECK(message([&] { run.setParameter("T9", 1); }) == "the model has no parameter 'T9'");
+          "'J1.K': Rotational.Components.Inertia has no parameter 'K' (a start value is written J1.variable.start)");
+    CHECK(message([&] { run.setParameter("T9", 1); }) ==
+          "'T9': the model has no parameter of this name (an instance's is written instance.parameter)");
+    CHECK(message([&] { run.setParameter("J1.w.start", 1); }) == "'J1.w.start': a start value, set by setStart");
+    CHECK(message([&] { run.setParameter("J1.J", 0.5, "s"); }) == "J1.J: 's' is a time, J1.J needs kg.m2 (in '0.5 s')");
     CHECK(message([&] { run.selectSignals({"J1.v"}); }) == "the model has no variable 'J1.v'");
     run.initialize();
     CHECK(message([&] { run.setParameter("T2", 1); }) ==
