@@ -23,6 +23,7 @@
 #include "ui/plot/plot_area.hpp"
 #include "ui/recent_files.hpp"
 #include "ui/recovery_dialog.hpp"
+#include "ui/simulation/exploration_docks.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/subsystem_navigation.hpp"
 #include "ui/window_actions.hpp"
@@ -75,6 +76,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
 
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
+    exploration_ = new ExplorationDocks(this, *editor_, simulation_);
     subsystems_ = new SubsystemNavigation(this, *editor_, scene_, view_);
     connectors_ = new OuterConnectorActions(this, *editor_, scene_, view_);
     // The breadcrumb ("Top > clutchPack") above the canvas while a subsystem is open.
