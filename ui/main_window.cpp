@@ -24,6 +24,7 @@
 #include "ui/plot/plot_area.hpp"
 #include "ui/recent_files.hpp"
 #include "ui/recovery_dialog.hpp"
+#include "ui/simulation/exploration_docks.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/sweep/sweep_workspace.hpp"
 #include "ui/subsystem_navigation.hpp"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
     sweeps_ = new SweepWorkspace(this, document_, *editor_, messages_);
+    exploration_ = new ExplorationDocks(this, *editor_, simulation_);
     subsystems_ = new SubsystemNavigation(this, *editor_, scene_, view_);
     connectors_ = new OuterConnectorActions(this, *editor_, scene_, view_);
     // The breadcrumb ("Top > clutchPack") above the canvas while a subsystem is open.

@@ -18,6 +18,7 @@ class DiagramDocument;
 class DiagramEditor;
 class DiagramScene;
 class DiagramView;
+class ExplorationDocks;
 class IconCache;
 class LibraryBrowser;
 class LibraryModel;
@@ -43,6 +44,7 @@ public:
     MessagesPanel* messages() const { return messages_; }
     LibraryBrowser* browser() const { return browser_; }
     SimulationWorkspace* simulation() const { return simulation_; }
+    ExplorationDocks* exploration() const { return exploration_; }
     SubsystemNavigation* subsystems() const { return subsystems_; }
     SweepWorkspace* sweeps() const { return sweeps_; }
     OuterConnectorActions* connectors() const { return connectors_; }
@@ -111,6 +113,7 @@ private:
     LibraryBrowser* browser_ = nullptr;
     MessagesPanel* messages_ = nullptr;
     SimulationWorkspace* simulation_ = nullptr;
+    ExplorationDocks* exploration_ = nullptr;
     SubsystemNavigation* subsystems_ = nullptr;
     SweepWorkspace* sweeps_ = nullptr;
     OuterConnectorActions* connectors_ = nullptr;

@@ -6,10 +6,13 @@
 #include "ui/plot/plot_page.hpp"
 #include "ui/plot/plot_setup.hpp"
 #include "ui/plot/subplot.hpp"
+#include "ui/plot/xy_plot.hpp"
 #include "ui/results/run_result.hpp"
 
 #include <QCoreApplication>
 #include <QFileDialog>
+#include <QInputDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMessageBox>
 #include <QTabBar>
@@ -55,19 +58,22 @@ std::pair<double, double> PlotArea::fullTimeRange() const
     return {0.0, 1.0};
 }
 
-void PlotArea::setRuns(ShownRuns runs)
+void PlotArea::setRuns(ShownRuns runs, RunLooks looks)
 {
     const auto before = fullTimeRange();
     runs_ = std::move(runs);
+    looks_ = std::move(looks);
     const auto [t0, t1] = fullTimeRange();
     for (int i = 0; i < tabCount(); ++i) {
         PlotPage* p = page(i);
         // The runs first: a zoom reset redraws, and must draw these.
-        p->setRuns(runs_);
+        p->setRuns(runs_, looks_);
         p->setFullTimeRange(t0, t1);
         if (before != fullTimeRange())
             p->resetZoom();
     }
+    for (XYPlot* xy : xyPlots())
+        xy->setRuns(runs_, looks_);
     refresh();
 }
 
@@ -75,6 +81,29 @@ void PlotArea::refresh()
 {
     if (PlotPage* p = page(currentTab()))
         p->refresh();
+    for (XYPlot* xy : xyPlots())
+        xy->refresh();
+}
+
+XYPlot* PlotArea::addXYPlot(const QString& x, const QString& y)
+{
+    auto* xy = new XYPlot(this);
+    xy->setWindowFlag(Qt::Tool);
+    xy->setAttribute(Qt::WA_DeleteOnClose);
+    xy->setRuns(runs_, looks_);
+    xy->setSignals(x, y);
+    xyPlots_.append(xy);
+    xy->show();
+    return xy;
+}
+
+QList<XYPlot*> PlotArea::xyPlots() const
+{
+    QList<XYPlot*> out;
+    for (const QPointer<XYPlot>& p : xyPlots_)
+        if (p)
+            out.append(p);
+    return out;
 }
 
 PlotPage* PlotArea::newPage()
@@ -82,7 +111,7 @@ PlotPage* PlotArea::newPage()
     auto* p = new PlotPage;
     const auto [t0, t1] = fullTimeRange();
     p->setFullTimeRange(t0, t1);
-    p->setRuns(runs_);
+    p->setRuns(runs_, looks_);
     p->setEventTimes(events_);
     connect(p, &PlotPage::variablesDropped, this, [this, p](int sp, const QStringList& names) { dropped(p, sp, names); });
     connect(p, &PlotPage::crosshairMoved, this, &PlotArea::crosshairMoved);
@@ -263,7 +292,7 @@ bool PlotArea::exportImage(const QString& path, const ImageOptions& options, QSt
     }
     // A copy with the same curves, runs, events and time span, so the pane keeps its size.
     PlotPage copy;
-    copy.setRuns(runs_);
+    copy.setRuns(runs_, looks_);
     const auto [t0, t1] = fullTimeRange();
     copy.setFullTimeRange(t0, t1);
     copy.setEventTimes(events_);
@@ -314,7 +343,8 @@ diagram::Json PlotArea::setupToJson() const
     for (int t = 0; t < tabCount(); ++t) {
         TabSetup tab{tabTitle(t), {}};
         for (int i = 0; i < page(t)->subplotCount(); ++i)
-            tab.subplots.push_back({page(t)->subplot(i)->signalNames()});
+            tab.subplots.push_back({page(t)->subplot(i)->signalNames(), page(t)->subplot(i)->displayUnit(Subplot::Left),
+                                    page(t)->subplot(i)->displayUnit(Subplot::Right)});
         setup.tabs.push_back(std::move(tab));
     }
     return toJson(setup);
@@ -340,6 +370,8 @@ QString PlotArea::setupFromJson(const diagram::Json& json)
             Subplot* s = p->addSubplot();
             for (const QString& n : sp.names)
                 s->addSignal(n);
+            s->setDisplayUnit(Subplot::Left, sp.leftUnit);
+            s->setDisplayUnit(Subplot::Right, sp.rightUnit);
         }
         tabs_->addTab(p, tab.title);
     }
@@ -356,6 +388,31 @@ void PlotArea::showContextMenu(PlotPage* p, int index, const QPoint& globalPos)
     Subplot* s = p->subplot(index);
     QMenu menu(this);
     menu.addAction(tr("Reset zoom"), p, &PlotPage::resetZoom)->setShortcut(Qt::Key_Home);
+    if (s) {
+        // Two cursors: the statistics of every curve between them (interval_statistics.hpp).
+        const double t = s->timeAtGlobal(globalPos);
+        menu.addAction(tr("Place cursor A here"), p, [p, t] { p->setCursor(0, t); });
+        menu.addAction(tr("Place cursor B here"), p, [p, t] { p->setCursor(1, t); });
+        if (p->cursor(0) || p->cursor(1))
+            menu.addAction(tr("Remove cursors"), p, &PlotPage::clearCursors);
+        for (const Subplot::Axis side : {Subplot::Left, Subplot::Right}) {
+            if (!s->axisVisible(side) || s->signalNames().isEmpty())
+                continue;
+            const QString text = side == Subplot::Left ? tr("Display unit of the left axis…") : tr("Display unit of the right axis…");
+            menu.addAction(text, this, [this, s, side] {
+                bool ok = false;
+                const QString unit = QInputDialog::getText(this, tr("Display Unit"),
+                                                           tr("Unit to show the axis in (rpm, deg, mm, kN; empty: the signals' own):"),
+                                                           QLineEdit::Normal, s->displayUnit(side), &ok);
+                if (!ok)
+                    return;
+                if (const QString why = s->setDisplayUnit(side, unit); !why.isEmpty())
+                    QMessageBox::warning(this, tr("Display Unit"), why);
+                else
+                    emit plottedSignalsChanged(); // the set-up, saved with the diagram, changed
+            });
+        }
+    }
     if (s && !s->signalNames().isEmpty()) {
         QMenu* remove = menu.addMenu(tr("Remove curve"));
         for (const QString& n : s->signalNames())
@@ -363,6 +420,11 @@ void PlotArea::showContextMenu(PlotPage* p, int index, const QPoint& globalPos)
                 if (s->removeSignal(n))
                     emit plottedSignalsChanged();
             });
+    }
+    if (s && !s->signalNames().isEmpty()) {
+        // The subplot's first signal against its second (or against nothing yet: chosen in the window).
+        const QStringList names = s->signalNames();
+        menu.addAction(tr("New x–y plot"), this, [this, names] { addXYPlot(names.value(1), names.front()); });
     }
     menu.addSeparator();
     menu.addAction(tr("Add subplot"), p, [p] { p->addSubplot(); });

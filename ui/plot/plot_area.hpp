@@ -8,6 +8,7 @@
 #include "ui/plot/plot_export.hpp"
 #include "ui/plot/shown_runs.hpp"
 
+#include <QPointer>
 #include <QStringList>
 #include <QWidget>
 
@@ -22,6 +23,7 @@ namespace flange::ui::plot {
 
 class PlotPage;
 class Subplot;
+class XYPlot;
 
 class PlotArea : public QWidget {
     Q_OBJECT
@@ -32,7 +34,8 @@ public:
     // The runs to draw, newest first (shown_runs.hpp): the first in full, the others as
     // faded ghosts. What is plotted stays as it is; the zoom is kept while the time span
     // (the first run's, else the next one's) is unchanged.
-    void setRuns(ShownRuns runs);
+    void setRuns(ShownRuns runs, RunLooks looks = {});
+    const ShownRuns& runs() const { return runs_; }
     // The run to draw and the one before it as its ghost; either may be null.
     void setResults(std::shared_ptr<const RunResult> current, std::shared_ptr<const RunResult> previous)
     {
@@ -59,6 +62,11 @@ public:
     QString tabTitle(int tab) const;
     PlotPage* page(int tab) const;
     Subplot* subplot(int tab, int index) const;
+
+    // An x–y plot of y against x in a window of its own (xy_plot.hpp), which follows the
+    // runs given here until closed; from a subplot's context menu with its signals.
+    XYPlot* addXYPlot(const QString& x, const QString& y);
+    QList<XYPlot*> xyPlots() const;
 
     void setEventTimes(std::vector<double> times);
     // On every tab, and said with crosshairMoved as a hover says it: whatever moved the
@@ -95,7 +103,9 @@ private:
 
     QTabWidget* tabs_;
     ShownRuns runs_;
+    RunLooks looks_;
     std::shared_ptr<const std::vector<double>> events_;
+    QList<QPointer<XYPlot>> xyPlots_;
     ImageOptions lastExport_;
     QString lastExportPath_;
 };

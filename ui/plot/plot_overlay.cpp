@@ -56,6 +56,48 @@ void PlotOverlay::setBand(const QRectF& band)
     update();
 }
 
+void PlotOverlay::setCursors(std::optional<double> a, std::optional<double> b, QList<ReadoutLine> statistics)
+{
+    cursorA_ = a;
+    cursorB_ = b;
+    statistics_ = std::move(statistics);
+    update();
+}
+
+void PlotOverlay::paintCursors(QPainter* painter) const
+{
+    const QFontMetricsF fm(painter->font());
+    QPen pen(palette_.color(QPalette::Highlight), 1, Qt::DashLine);
+    pen.setCosmetic(true);
+    for (const auto& [t, label] : {std::pair{cursorA_, QStringLiteral("A")}, std::pair{cursorB_, QStringLiteral("B")}}) {
+        if (!t || *t < t0_ || *t > t1_)
+            continue;
+        const double x = std::round(xOf(*t)) + 0.5;
+        painter->setPen(pen);
+        painter->drawLine(QPointF(x, area_.top()), QPointF(x, area_.bottom()));
+        painter->drawText(QPointF(x + 3, area_.bottom() - 4), label);
+    }
+    if (statistics_.isEmpty())
+        return;
+    double width = 0;
+    for (const ReadoutLine& l : statistics_)
+        width = std::max(width, fm.horizontalAdvance(l.text));
+    const double pad = 5, lineHeight = fm.height();
+    const QSizeF size(width + 2 * pad, lineHeight * statistics_.size() + 2 * pad);
+    const QRectF box(QPointF(area_.left() + 6, std::max(area_.top(), area_.bottom() - 6 - size.height())), size);
+    QColor bg = palette_.color(QPalette::Base);
+    bg.setAlphaF(0.92f);
+    painter->setPen(QPen(palette_.color(QPalette::Mid), 1));
+    painter->setBrush(bg);
+    painter->drawRect(box);
+    double y = box.top() + pad + fm.ascent();
+    for (const ReadoutLine& l : statistics_) {
+        painter->setPen(l.color.isValid() ? l.color : palette_.color(QPalette::Text));
+        painter->drawText(QPointF(box.left() + pad, y), l.text);
+        y += lineHeight;
+    }
+}
+
 double PlotOverlay::xOf(double t) const
 {
     return area_.left() + (t - t0_) / (t1_ - t0_) * area_.width();
@@ -91,6 +133,7 @@ void PlotOverlay::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
         painter->setBrush(fill);
         painter->drawRect(band_);
     }
+    paintCursors(painter);
     if (crosshair_ && *crosshair_ >= t0_ && *crosshair_ <= t1_) {
         const double x = std::round(xOf(*crosshair_)) + 0.5;
         painter->setPen(QPen(crosshairColor(palette_), 1));

@@ -35,6 +35,10 @@ public:
     void setEventTimes(std::shared_ptr<const std::vector<double>> times);
     void setCrosshair(std::optional<double> t, QList<ReadoutLine> readout);
     void setBand(const QRectF& band); // in item coordinates; empty hides it
+    // Cursors A and B (either may be absent) and the box of what they read, drawn at the
+    // plot area's lower left.
+    void setCursors(std::optional<double> a, std::optional<double> b, QList<ReadoutLine> statistics);
+    const QList<ReadoutLine>& cursorReadout() const { return statistics_; }
 
     std::optional<double> crosshair() const { return crosshair_; }
     const QList<ReadoutLine>& readout() const { return readout_; }
@@ -45,6 +49,7 @@ public:
 private:
     double xOf(double t) const;
     void paintReadout(QPainter* painter, double x) const;
+    void paintCursors(QPainter* painter) const;
 
     QRectF area_;
     double t0_ = 0, t1_ = 1;
@@ -53,6 +58,8 @@ private:
     std::optional<double> crosshair_;
     QList<ReadoutLine> readout_;
     QRectF band_;
+    std::optional<double> cursorA_, cursorB_;
+    QList<ReadoutLine> statistics_;
 };
 
 } // namespace flange::ui::plot

@@ -39,7 +39,7 @@ int PlotPage::indexOf(const Subplot* s) const { return splitter_->indexOf(const_
 Subplot* PlotPage::addSubplot()
 {
     auto* s = new Subplot;
-    s->setRuns(runs_);
+    s->setRuns(runs_, looks_);
     s->setEventTimes(events_);
     splitter_->addWidget(s);
     // Equal heights: a new subplot should not appear squeezed under the existing ones.
@@ -66,6 +66,7 @@ Subplot* PlotPage::addSubplot()
     updateChrome();
     applyTimeRange();
     s->setCrosshair(crosshair_);
+    s->setCursors(cursorA_, cursorB_);
     return s;
 }
 
@@ -88,11 +89,12 @@ SubplotUnits PlotPage::units() const
     return out;
 }
 
-void PlotPage::setRuns(ShownRuns runs)
+void PlotPage::setRuns(ShownRuns runs, RunLooks looks)
 {
+    looks_ = std::move(looks);
     runs_ = std::move(runs);
     for (int i = 0; i < subplotCount(); ++i)
-        subplot(i)->setRuns(runs_);
+        subplot(i)->setRuns(runs_, looks_);
 }
 
 void PlotPage::setFullTimeRange(double t0, double t1) { full_ = {t0, t1 > t0 ? t1 : t0 + 1}; }
@@ -188,5 +190,20 @@ void PlotPage::dropEvent(QDropEvent* event)
 }
 
 void PlotPage::contextMenuEvent(QContextMenuEvent* event) { emit contextMenuRequested(-1, event->globalPos()); }
+
+void PlotPage::setCursor(int which, double t)
+{
+    (which == 0 ? cursorA_ : cursorB_) = t;
+    for (int i = 0; i < subplotCount(); ++i)
+        subplot(i)->setCursors(cursorA_, cursorB_);
+}
+
+void PlotPage::clearCursors()
+{
+    cursorA_.reset();
+    cursorB_.reset();
+    for (int i = 0; i < subplotCount(); ++i)
+        subplot(i)->setCursors(cursorA_, cursorB_);
+}
 
 } // namespace flange::ui::plot

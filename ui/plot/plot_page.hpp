@@ -33,7 +33,7 @@ public:
     void removeSubplot(int index);
     SubplotUnits units() const;
 
-    void setRuns(ShownRuns runs);
+    void setRuns(ShownRuns runs, RunLooks looks = {});
     // The run's span: the time range whenever the page is not zoomed.
     void setFullTimeRange(double t0, double t1);
     void setTimeRange(double t0, double t1); // zooms
@@ -43,6 +43,10 @@ public:
     void refresh();
     void setEventTimes(std::shared_ptr<const std::vector<double>> times);
     void setCrosshair(std::optional<double> t);
+    // Cursor A or B on every subplot of the page; clearCursors removes both.
+    void setCursor(int which, double t);
+    void clearCursors();
+    std::optional<double> cursor(int which) const { return which == 0 ? cursorA_ : cursorB_; }
 
 signals:
     // Variables dropped on subplot `subplot`, or on the empty page (-1: a new subplot).
@@ -63,10 +67,12 @@ private:
     QSplitter* splitter_;
     QLabel* emptyHint_;
     ShownRuns runs_;
+    RunLooks looks_;
     std::pair<double, double> full_{0, 1};
     std::optional<std::pair<double, double>> zoom_;
     std::shared_ptr<const std::vector<double>> events_;
     std::optional<double> crosshair_;
+    std::optional<double> cursorA_, cursorB_;
     bool refreshPending_ = false;
 };
 

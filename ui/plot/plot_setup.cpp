@@ -37,7 +37,12 @@ diagram::Json toJson(const PlotSetup& setup)
             diagram::Json names = diagram::Json::array();
             for (const QString& n : sp.names)
                 names.push_back(n.toStdString());
-            subplots.push_back({{"signals", std::move(names)}});
+            diagram::Json entry = {{"signals", std::move(names)}};
+            if (!sp.leftUnit.isEmpty())
+                entry["displayUnits"]["left"] = sp.leftUnit.toStdString();
+            if (!sp.rightUnit.isEmpty())
+                entry["displayUnits"]["right"] = sp.rightUnit.toStdString();
+            subplots.push_back(std::move(entry));
         }
         tabs.push_back({{"title", tab.title.toStdString()}, {"subplots", std::move(subplots)}});
     }
@@ -84,7 +89,18 @@ std::optional<PlotSetup> readTabs(const diagram::Json& tabs)
             std::optional<QStringList> list = names != sp.end() ? stringList(*names) : QStringList{};
             if (!list)
                 return std::nullopt;
-            tab.subplots.push_back({*list});
+            SubplotSetup setup{*list, {}, {}};
+            if (auto units = sp.find("displayUnits"); units != sp.end()) {
+                if (!units->is_object())
+                    return std::nullopt;
+                for (auto [key, unit] : {std::pair{"left", &setup.leftUnit}, std::pair{"right", &setup.rightUnit}})
+                    if (auto u = units->find(key); u != units->end()) {
+                        if (!u->is_string())
+                            return std::nullopt;
+                        *unit = QString::fromStdString(u->get<std::string>());
+                    }
+            }
+            tab.subplots.push_back(std::move(setup));
         }
         s.tabs.push_back(std::move(tab));
     }
@@ -123,7 +139,8 @@ PlotSetup setupFromJson(const diagram::Json& json, const UnitLookup& unitOf, QSt
     };
     if (warning)
         warning->clear();
-    if (json.is_null() || (json.is_object() && json.empty()))
+    // The Tune dock's sliders share the key ("tune"): they are no set-up of the plots.
+    if (json.is_null() || (json.is_object() && (json.empty() || (json.size() == 1 && json.contains("tune")))))
         return PlotSetup::defaultSetup();
     if (!json.is_object())
         return fail(QStringLiteral("expected an object"));

@@ -15,6 +15,9 @@ namespace flange::ui::plot {
 
 struct SubplotSetup {
     QStringList names; // "clutch1.w_rel"; not "signals", which Qt reserves as a keyword
+    // The y axes' display units ("rpm"), empty for the signals' own: {"displayUnits":
+    // {"left": "rpm", "right": "kN"}}, written only when one is set.
+    QString leftUnit, rightUnit;
 };
 
 struct TabSetup {

@@ -38,6 +38,13 @@ QPen curvePen(const QColor& c, bool dense)
     return pen;
 }
 
+QPen pinnedRunPen(const QColor& c, bool dense)
+{
+    QPen pen(c, dense ? 1.0 : 1.5, Qt::DashDotLine);
+    pen.setCosmetic(true);
+    return pen;
+}
+
 QPen ghostPen(const QColor& c, bool dense)
 {
     QColor faded = c;

@@ -20,6 +20,8 @@ QColor curveColor(int i, const QPalette& palette);
 QPen curvePen(const QColor& c, bool dense = false);
 // The previous run's curve: the same colour, faded and dashed, so it reads as background.
 QPen ghostPen(const QColor& c, bool dense = false);
+// A pinned run's curve (runs compared): its run's colour, dash-dotted.
+QPen pinnedRunPen(const QColor& c, bool dense = false);
 QColor eventMarkColor(const QPalette& palette);
 QColor crosshairColor(const QPalette& palette);
 QColor gridColor(const QPalette& palette);

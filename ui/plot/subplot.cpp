@@ -6,6 +6,8 @@
 #include "ui/plot/plot_theme.hpp"
 #include "ui/results/run_result.hpp"
 
+#include "engine/api/expressions.hpp"
+
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLayout>
@@ -174,12 +176,13 @@ QStringList Subplot::units() const
     return out;
 }
 
-void Subplot::setRuns(ShownRuns runs)
+void Subplot::setRuns(ShownRuns runs, RunLooks looks)
 {
     // Re-running a model yields the same columns: keep the series (creating and attaching
     // Qt Charts series is what costs), just read the new runs.
-    const bool same = sameColumns(runs);
+    const bool same = sameColumns(runs) && looks == looks_;
     runs_ = std::move(runs);
+    looks_ = std::move(looks);
     if (same)
         refresh();
     else
@@ -247,14 +250,16 @@ void Subplot::rebuild()
             if (c.columns[run] < 0)
                 continue;
             auto* s = new QLineSeries;
-            s->setName(run == 0   ? c.name
-                       : run == 1 ? tr("%1 (previous run)").arg(c.name)
-                                  : tr("%1 (%2 runs before)").arg(c.name).arg(run));
+            const RunLook* look = run < looks_.size() ? &looks_[run] : nullptr;
+            s->setName(run == 0                         ? c.name
+                       : look && !look->label.isEmpty() ? tr("%1 (%2)").arg(c.name, look->label)
+                       : run == 1                       ? tr("%1 (previous run)").arg(c.name)
+                                                        : tr("%1 (%2 runs before)").arg(c.name).arg(run));
             chart_->addSeries(s);
             s->attachAxis(timeAxis_);
             s->attachAxis(yAxes_[static_cast<size_t>(c.axis)]);
             c.series[run] = s;
-            if (run > 0 && !ghostsInLegend_)
+            if (run > 0 && !ghostsInLegend_ && !(look && look->inLegend))
                 for (QLegendMarker* m : chart_->legend()->markers(s))
                     m->setVisible(false);
         }
@@ -285,6 +290,8 @@ void Subplot::updateAxisTitles()
             if (!shortNames.contains(shortName(c.name)))
                 shortNames.append(shortName(c.name));
         }
+        if (const QString& shown = displayUnits_[static_cast<size_t>(side)]; !shown.isEmpty())
+            units = {shown};
         QString title;
         if (shortNames.size() == 1) // "w_rel [rad/s]", or "w [rad/s]" for several inertias' w
             title = units[0].isEmpty() ? shortNames[0] : shortNames[0] + QLatin1Char(' ') + bracketed(units[0]);
@@ -302,12 +309,20 @@ void Subplot::applyColors()
 {
     applyTheme(chart_, palette());
     overlay_->setPalette(palette());
-    for (Curve& c : curves_) {
-        const QColor color = curveColor(c.colorIndex, palette());
+    for (Curve& c : curves_)
         for (size_t run = 0; run < c.series.size(); ++run)
             if (c.series[run])
-                c.series[run]->setPen(run == 0 ? curvePen(color, c.dense[run]) : ghostPen(color, c.dense[run]));
-    }
+                c.series[run]->setPen(penOf(c, run, c.dense[run]));
+}
+
+QPen Subplot::penOf(const Curve& c, size_t run, bool dense) const
+{
+    const QColor color = curveColor(c.colorIndex, palette());
+    if (run == 0)
+        return curvePen(color, dense);
+    if (run < looks_.size() && looks_[run].color.isValid())
+        return pinnedRunPen(looks_[run].color, dense);
+    return ghostPen(color, dense);
 }
 
 void Subplot::refresh()
@@ -333,6 +348,9 @@ void Subplot::refresh()
             if (!s || !r || static_cast<size_t>(column) >= r->variableCount())
                 continue; // a run restarted with begin() without setRuns: nothing safe to read
             QList<QPointF> pts = decimate(r->time(), r->values(column), t0_, t1_, cols);
+            if (const Affine a = shownAs(c); a.scale != 1 || a.offset != 0)
+                for (QPointF& p : pts)
+                    p.setY(a.scale * p.y() + a.offset);
             for (const QPointF& p : pts) {
                 if (p.x() < t0_ || p.x() > t1_ || !std::isfinite(p.y()))
                     continue; // the points beyond the edges must not stretch the y range
@@ -344,8 +362,7 @@ void Subplot::refresh()
             // the legend and the axes again, and the rows arriving would change it back.
             if (char& dense = c.dense[run]; !pts.isEmpty() && static_cast<bool>(dense) != (pts.size() > cols)) {
                 dense = !dense;
-                const QColor color = curveColor(c.colorIndex, palette());
-                s->setPen(run == 0 ? curvePen(color, dense) : ghostPen(color, dense));
+                s->setPen(penOf(c, run, dense));
             }
             drawn.push_back({s, c.discrete ? toSteps(pts) : std::move(pts)});
         }
@@ -388,6 +405,62 @@ void Subplot::refresh()
             d.series->replace(d.points);
     overlay_->setTimeRange(t0_, t1_);
     updateReadout();
+    updateCursorReadout();
+}
+
+void Subplot::setCursors(std::optional<double> a, std::optional<double> b)
+{
+    cursorA_ = a;
+    cursorB_ = b;
+    updateCursorReadout();
+}
+
+std::optional<IntervalStatistics> Subplot::cursorStatistics(const QString& name) const
+{
+    const Curve* c = curve(name);
+    const RunResult* current = runs_.empty() ? nullptr : runs_.front().get();
+    if (!c || !current || !cursorA_ || !cursorB_ || !c->series[0] || static_cast<size_t>(c->columns[0]) >= current->variableCount())
+        return std::nullopt;
+    const Affine a = shownAs(*c);
+    if (a.scale == 1 && a.offset == 0)
+        return intervalStatistics(current->time(), current->values(c->columns[0]), *cursorA_, *cursorB_, c->discrete);
+    std::vector<double> shown(current->values(c->columns[0]).begin(), current->values(c->columns[0]).end());
+    for (double& v : shown)
+        v = a.scale * v + a.offset;
+    return intervalStatistics(current->time(), shown, *cursorA_, *cursorB_, c->discrete);
+}
+
+QStringList Subplot::cursorText() const
+{
+    QStringList out;
+    for (const ReadoutLine& l : overlay_->cursorReadout())
+        out << l.text;
+    return out;
+}
+
+void Subplot::updateCursorReadout()
+{
+    QList<ReadoutLine> lines;
+    if (cursorA_ && cursorB_) {
+        auto g = [](double v) { return QString::number(v, 'g', 5); };
+        lines.append({QStringLiteral("A = %1 s, B = %2 s, Δt = %3 s").arg(g(*cursorA_), g(*cursorB_), g(std::abs(*cursorB_ - *cursorA_))), QColor()});
+        for (const Curve& c : curves_) {
+            const std::optional<IntervalStatistics> s = cursorStatistics(c.name);
+            if (!s)
+                continue;
+            const QString& unit = displayUnits_[static_cast<size_t>(c.axis)].isEmpty() ? c.unit : displayUnits_[static_cast<size_t>(c.axis)];
+            const QString u = unit.isEmpty() ? QString() : QLatin1Char(' ') + unit;
+            lines.append({QStringLiteral("%1: Δy %2, min %3, max %4, mean %5, RMS %6%7")
+                              .arg(c.name, g(s->dy), g(s->min), g(s->max), g(s->mean), g(s->rms), u),
+                          curveColor(c.colorIndex, palette())});
+        }
+    }
+    overlay_->setCursors(cursorA_, cursorB_, lines);
+}
+
+double Subplot::timeAtGlobal(const QPoint& globalPos) const
+{
+    return timeAtX(view_->viewport()->mapFromGlobal(globalPos).x());
 }
 
 void Subplot::setEventTimes(std::shared_ptr<const std::vector<double>> times) { overlay_->setEventTimes(std::move(times)); }
@@ -409,10 +482,12 @@ void Subplot::updateReadout()
         for (const Curve& c : curves_) {
             if (!current || !c.series[0] || static_cast<size_t>(c.columns[0]) >= current->variableCount())
                 continue;
-            const double v = valueAt(current->time(), current->values(c.columns[0]), *t, c.discrete);
+            const Affine a = shownAs(c);
+            const double v = a.scale * valueAt(current->time(), current->values(c.columns[0]), *t, c.discrete) + a.offset;
+            const QString unit = displayUnits_[static_cast<size_t>(c.axis)].isEmpty() ? c.unit : displayUnits_[static_cast<size_t>(c.axis)];
             QString text = c.name + QStringLiteral(" = ") + (std::isnan(v) ? QStringLiteral("–") : QString::number(v, 'g', 5));
-            if (!c.unit.isEmpty() && !std::isnan(v))
-                text += QLatin1Char(' ') + c.unit;
+            if (!unit.isEmpty() && !std::isnan(v))
+                text += QLatin1Char(' ') + unit;
             lines.append({text, curveColor(c.colorIndex, palette())});
         }
     }
@@ -465,6 +540,40 @@ bool Subplot::takeLabelsChanged()
 void Subplot::updateOverlayGeometry()
 {
     overlay_->setPlotArea(chart_->plotArea());
+}
+
+Subplot::Affine Subplot::shownAs(const Curve& c) const
+{
+    const QString& shown = displayUnits_[static_cast<size_t>(c.axis)];
+    if (shown.isEmpty() || shown == c.unit)
+        return {};
+    // Units are affine maps of each other (degC too): two points give the map.
+    const units::Conversion zero = units::convert(0, c.unit.toStdString(), shown.toStdString(), c.name.toStdString());
+    const units::Conversion one = units::convert(1, c.unit.toStdString(), shown.toStdString(), c.name.toStdString());
+    if (!zero.value || !one.value)
+        return {};
+    return {*one.value - *zero.value, *zero.value};
+}
+
+QString Subplot::setDisplayUnit(Axis axis, const QString& unit)
+{
+    if (axis != Left && axis != Right)
+        return tr("the time axis stays in s");
+    const QString u = unit.trimmed();
+    for (const Curve& c : curves_) {
+        if (c.axis != axis || u.isEmpty())
+            continue;
+        // Asked this way round, the message reads "inertia1.w: 'kg' is a mass, inertia1.w needs rad/s".
+        const units::Conversion check = units::convert(1, u.toStdString(), c.unit.toStdString(), c.name.toStdString());
+        if (!check.value)
+            return QString::fromStdString(check.error);
+    }
+    displayUnits_[static_cast<size_t>(axis)] = u;
+    yZoom_[static_cast<size_t>(axis)].reset(); // a zoom in the old unit means nothing now
+    updateAxisTitles();
+    labelsChanged_ = true;
+    refresh();
+    return {};
 }
 
 } // namespace flange::ui::plot

@@ -3,10 +3,12 @@
 // (the first in full, the others as faded ghosts), a left y axis for the first unit and a
 // right one for a second, the crosshair, event marks, zoom and drops. QtCharts stays inside the .cpp: the inspection
 // functions below answer in plain Qt types, for the page and for tests.
+#include "ui/plot/interval_statistics.hpp"
 #include "ui/plot/plot_overlay.hpp"
 #include "ui/plot/shown_runs.hpp"
 
 #include <QList>
+#include <QPen>
 #include <QPointF>
 #include <QStringList>
 #include <QWidget>
@@ -45,17 +47,29 @@ public:
     QStringList units() const;
 
     // The runs to draw, which the subplot keeps until it is given others.
-    void setRuns(ShownRuns runs);
+    void setRuns(ShownRuns runs, RunLooks looks = {});
     void setTimeRange(double t0, double t1);
     // Re-reads the (possibly grown) columns and redraws, synchronously.
     void refresh();
     void setEventTimes(std::shared_ptr<const std::vector<double>> times);
     void setCrosshair(std::optional<double> t);
+    // Two cursors (either may be absent); with both, each curve of the first run reads its
+    // Δt, Δy, min, max, mean and RMS between them (interval_statistics.hpp).
+    void setCursors(std::optional<double> a, std::optional<double> b);
+    std::optional<IntervalStatistics> cursorStatistics(const QString& name) const;
+    QStringList cursorText() const; // the lines of the cursors' box
+    // The time under a point of the screen (where a context menu was asked for).
+    double timeAtGlobal(const QPoint& globalPos) const;
     void setTimeTitleVisible(bool visible);
     // Earlier runs listed in the legend too ("inertia1.w (previous run)"): a report needs
     // every curve named; on screen the faded lines go unlabelled to leave the room.
     void setGhostsInLegend(bool on);
     void resetYZoom();
+    // A y axis in another unit of the same kind ("rpm" for rad/s, "deg", "mm", "kN"),
+    // converted by the engine's unit table (engine/units); empty: the signals' own unit.
+    // Refused, with the reason, for a unit of another kind or one the table lacks.
+    QString setDisplayUnit(Axis axis, const QString& unit);
+    QString displayUnit(Axis axis) const { return displayUnits_[static_cast<size_t>(axis)]; }
 
     // Lining up the plot areas of a page's subplots, whose y axis labels differ in width.
     bool takeLabelsChanged(); // whether the y axes changed since last asked
@@ -116,6 +130,7 @@ private:
     void applyColors();
     void updateOverlayGeometry();
     void updateReadout();
+    void updateCursorReadout();
     void setYRange(int axis, double lo, double hi);
     double timeAtX(double viewX) const;
     double valueAtY(int axis, double viewY) const;
@@ -123,9 +138,11 @@ private:
     void pan(double dx, double dy);
     void wheelZoom(double x, double factor);
     const Curve* curve(const QString& name) const;
+    QPen penOf(const Curve& c, size_t run, bool dense) const;
 
     QStringList names_;
     ShownRuns runs_;
+    RunLooks looks_; // of runs_[1...]: looks_[i] for runs_[i], when given
     double t0_ = 0, t1_ = 1;
     std::array<std::optional<std::pair<double, double>>, 2> yZoom_;
     std::vector<Curve> curves_;
@@ -136,6 +153,13 @@ private:
     PlotOverlay* overlay_ = nullptr;
     bool labelsChanged_ = true;
     bool ghostsInLegend_ = false;
+    std::optional<double> cursorA_, cursorB_;
+    std::array<QString, 2> displayUnits_;
+    // The map from a curve's unit to its axis's display unit: shown = scale * value + offset.
+    struct Affine {
+        double scale = 1, offset = 0;
+    };
+    Affine shownAs(const Curve& c) const;
 };
 
 } // namespace flange::ui::plot

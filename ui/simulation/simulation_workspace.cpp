@@ -6,6 +6,7 @@
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/document/diagram_document.hpp"
 #include "ui/messages_panel.hpp"
+#include "ui/plot/compared_runs.hpp"
 #include "ui/plot/plot_area.hpp"
 #include "ui/results/csv_export.hpp"
 #include "ui/results/mat_export.hpp"
@@ -63,6 +64,8 @@ SimulationWorkspace::SimulationWorkspace(QMainWindow* window, DiagramDocument* d
 {
     controller_ = new RunController(this);
     plots_ = new plot::PlotArea(window);
+    compared_ = new plot::ComparedRuns(this);
+    connect(compared_, &plot::ComparedRuns::changed, this, &SimulationWorkspace::showRuns);
     variables_ = new VariableBrowser(window);
     eventLog_ = new EventLog(window);
 
@@ -103,8 +106,10 @@ SimulationWorkspace::SimulationWorkspace(QMainWindow* window, DiagramDocument* d
     autoRun_->setSingleShot(true);
     autoRun_->setInterval(150); // one run for a burst of edits (a wheel spun over a field)
     connect(autoRun_, &QTimer::timeout, this, [this] {
+        // An edit's run: the ghost is the run before it again, not one a Tune drag held.
         if (!lastRun_ || !diagram::simulatesAlike(document_->rootDiagram(), *lastRun_))
-            simulate();
+            compared_->releaseGhost();
+        simulateIfChanged();
     });
 
     connectController();
@@ -139,7 +144,7 @@ void SimulationWorkspace::connectController()
             browserVariables_ = controller_->current()->variableCount();
             variables_->setResult(controller_->current());
             // The curves can find their columns now.
-            plots_->setResults(controller_->current(), controller_->previous());
+            showRuns();
         }
         // A refresh reads every row of the plotted curves. On a long run it outgrows the
         // batch interval and the window would do nothing else (Stop unanswered): the
@@ -160,7 +165,7 @@ void SimulationWorkspace::connectController()
         if (browserVariables_ != result->variableCount() || result->variableCount() == 0) {
             browserVariables_ = result->variableCount(); // ended before its variables arrived
             variables_->setResult(result);
-            plots_->setResults(result, controller_->previous());
+            showRuns();
         }
         liveRefresh_->stop();
         refreshResults();
@@ -180,7 +185,10 @@ void SimulationWorkspace::connectController()
 
 void SimulationWorkspace::connectViews()
 {
-    connect(actions_.simulate, &QAction::triggered, this, &SimulationWorkspace::simulate);
+    connect(actions_.simulate, &QAction::triggered, this, [this] {
+        compared_->releaseGhost();
+        simulate();
+    });
     connect(actions_.stopRun, &QAction::triggered, this, &SimulationWorkspace::stop);
     connect(actions_.autoResimulate, &QAction::toggled, this, [this](bool on) {
         if (on)
@@ -222,6 +230,7 @@ void SimulationWorkspace::connectViews()
 
     connect(document_, &DiagramDocument::diagramReset, this, [this] {
         controller_->clear();
+        compared_->clear();
         actions_.stopRun->setEnabled(false);
         actions_.exportCsv->setEnabled(false);
         actions_.exportMat->setEnabled(false);
@@ -267,6 +276,18 @@ void SimulationWorkspace::simulate()
     controller_->start(lastRun_, document_->sharedLibrary());
 }
 
+void SimulationWorkspace::simulateIfChanged()
+{
+    if (!lastRun_ || !diagram::simulatesAlike(document_->rootDiagram(), *lastRun_))
+        simulate();
+}
+
+void SimulationWorkspace::showRuns()
+{
+    plot::RunsToShow shown = compared_->shown(controller_->current(), controller_->previous());
+    plots_->setRuns(std::move(shown.runs), std::move(shown.looks));
+}
+
 void SimulationWorkspace::stop()
 {
     controller_->cancel();
@@ -280,7 +301,7 @@ void SimulationWorkspace::scheduleAutoRun()
 
 void SimulationWorkspace::showResults()
 {
-    plots_->setResults(controller_->current(), controller_->previous());
+    showRuns();
     plots_->setEventTimes({});
     variables_->setResult(controller_->current());
     eventLog_->setResult(controller_->current());
@@ -296,7 +317,13 @@ void SimulationWorkspace::loadPlotSetup()
 
 void SimulationWorkspace::storePlotSetup()
 {
-    document_->setPlot(plots_->setupToJson());
+    // The plot set-up replaces its own keys; the others ("tune": the Tune dock's sliders) stay.
+    diagram::Json plot = plots_->setupToJson();
+    if (const diagram::Json& before = document_->rootDiagram().plot; before.is_object())
+        for (auto it = before.begin(); it != before.end(); ++it)
+            if (!plot.contains(it.key()) && it.key() != "signals")
+                plot[it.key()] = it.value();
+    document_->setPlot(plot);
 }
 
 void SimulationWorkspace::showDiagnostic(const RunDiagnostic& d)

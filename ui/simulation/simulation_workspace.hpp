@@ -32,6 +32,7 @@ class DiagramView;
 class EventLog;
 class MessagesPanel;
 namespace plot {
+class ComparedRuns;
 class PlotArea;
 }
 class RunController;
@@ -48,12 +49,16 @@ public:
 
     RunController* controller() const { return controller_; }
     plot::PlotArea* plots() const { return plots_; }
+    // The runs compared beside the current one (pinned runs, the ghost), which the plots draw.
+    plot::ComparedRuns* comparedRuns() const { return compared_; }
     VariableBrowser* variables() const { return variables_; }
     EventLog* eventLog() const { return eventLog_; }
     QDockWidget* variablesDock() const { return variablesDock_; }
     QDockWidget* eventsDock() const { return eventsDock_; }
 
     void simulate();
+    // Simulates unless the last run was of a diagram that simulates alike (Auto Re-simulate's rule).
+    void simulateIfChanged();
     void stop();
     // Whether Simulate asks before reading data files outside the diagram's folder.
     void setAskBeforeReadingFiles(bool ask) { dataFiles_.setAsking(ask); }
@@ -77,6 +82,8 @@ private:
     void loadPlotSetup();
     void storePlotSetup();
     void showResults();
+    // The plots draw the current run, the ghost and the pinned runs (compared_).
+    void showRuns();
     void showDiagnostic(const RunDiagnostic& d);
     void selectOnCanvas(const QStringList& instances);
     // The top-level names among `instances` that are components of the open diagram.
@@ -95,6 +102,7 @@ private:
     const WindowActions& actions_;
     RunController* controller_;
     plot::PlotArea* plots_;
+    plot::ComparedRuns* compared_;
     VariableBrowser* variables_;
     EventLog* eventLog_;
     QDockWidget* variablesDock_;
