@@ -364,8 +364,16 @@ private:
             } catch (const Error&) {
             }
         }
-        if (literalOnly(e) || e.kind == Expr::Kind::Matrix || e.kind == Expr::Kind::Array)
+        if (literalOnly(e))
             return valueJson(evaluator_.evaluate(e, *class_));
+        if (e.kind == Expr::Kind::Matrix || e.kind == Expr::Kind::Array) {
+            // A table of constants is its numbers; one naming model parameters stays text.
+            try {
+                return valueJson(evaluator_.evaluate(e, *class_));
+            } catch (const Error&) {
+                return Json(text(e));
+            }
+        }
         if (e.kind == Expr::Kind::Call && mathFunction(e.text).empty() && e.text != "der") {
             const std::string full = lookup(e.text);
             const ClassDef* fn = full.empty() ? nullptr : source_.find(full);
