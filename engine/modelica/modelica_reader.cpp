@@ -106,6 +106,14 @@ private:
         return it != shared_.faces.end() ? &it->second : library_.find(type);
     }
 
+    // The library type a model written from a definition names: __Flange(type="...").
+    static std::string flangeType(const ClassDef& c)
+    {
+        const Argument* a = findArgument(c.annotation, "__Flange");
+        const Argument* t = a ? findArgument(a->modifiers, "type") : nullptr;
+        return t && t->value && t->value->kind == Expr::Kind::String ? t->value->text : std::string();
+    }
+
     // A subsystem's type name: its full name without the package the model read is in
     // ("P.Gearbox" -> "Gearbox"), as the writer writes it; else an MSL name as the library's.
     std::string subsystemTypeName(const std::string& full) const
@@ -364,8 +372,16 @@ private:
             } catch (const Error&) {
             }
         }
-        if (literalOnly(e) || e.kind == Expr::Kind::Matrix || e.kind == Expr::Kind::Array)
+        if (literalOnly(e))
             return valueJson(evaluator_.evaluate(e, *class_));
+        if (e.kind == Expr::Kind::Matrix || e.kind == Expr::Kind::Array) {
+            // A table of constants is its numbers; one naming model parameters stays text.
+            try {
+                return valueJson(evaluator_.evaluate(e, *class_));
+            } catch (const Error&) {
+                return Json(text(e));
+            }
+        }
         if (e.kind == Expr::Kind::Call && mathFunction(e.text).empty() && e.text != "der") {
             const std::string full = lookup(e.text);
             const ClassDef* fn = full.empty() ? nullptr : source_.find(full);
@@ -411,7 +427,11 @@ private:
         const library::ComponentDefinition* def = full.empty() ? nullptr : definitionOf(full, libName);
         if (!def) {
             const ClassDef* c = full.empty() ? nullptr : source_.find(full);
-            if (c && (c->restriction == "model" || c->restriction == "block") && !c->partial)
+            if (const std::string own = c ? flangeType(*c) : std::string(); !own.empty() && library_.find(own)) {
+                // A component of Flange's own, as the writer writes it: the library's type.
+                libName = own;
+                def = library_.find(own);
+            } else if (c && (c->restriction == "model" || c->restriction == "block") && !c->partial)
                 def = subsystemFace(full, decl.line, libName);
             else
                 throw fail(decl.line, decl.name + ": " +

@@ -122,6 +122,9 @@ ModelicaSource ModelicaSource::open(const std::string& path)
     if (rootName.empty())
         throw badInput(rootFile.string() + ": declares no package");
     s.indexFolder(root.string(), rootName);
+    // The files read already are not read again.
+    for (const auto& [name, c] : s.classes_)
+        s.unparsed_.erase(name);
     // Package files of the folders on the way down are read now: they may import.
     for (const auto& [name, file] : std::map<std::string, std::string>(s.unparsed_))
         if (fs::path(file).filename() == "package.mo" && s.unparsed_.count(name))

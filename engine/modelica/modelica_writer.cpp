@@ -237,6 +237,126 @@ std::string connectorClass(const std::string& type)
 std::string modelText(const diagram::Diagram& d, const library::Library& library, const Faces& faces,
                       const std::string& name, bool subsystem);
 
+// The types of Flange's own library the diagram uses (its contact laws, your definitions):
+// MSL has no class for them.
+void collectOwnTypes(const diagram::Diagram& d, const library::Library& library, const Faces& faces,
+                     std::set<std::string>& out)
+{
+    for (const diagram::Component& c : d.components)
+        if (mslClassName(c.type).empty() && !faces.count(c.type) && library.find(c.type))
+            out.insert(c.type);
+    for (const diagram::Diagram& sub : d.subsystems)
+        collectOwnTypes(sub, library, faces, out);
+}
+
+std::string valueTypeName(const library::ValueType t)
+{
+    return t == library::ValueType::Integer   ? "Integer"
+           : t == library::ValueType::Boolean ? "Boolean"
+           : t == library::ValueType::String  ? "String"
+                                              : "Real";
+}
+
+void writeEquations(const std::vector<library::EquationDef>& equations, const std::string& indent, std::string& out)
+{
+    for (const library::EquationDef& e : equations) {
+        switch (e.kind) {
+        case library::EquationDef::Kind::Equation:
+            out += indent + e.text + ";\n";
+            break;
+        case library::EquationDef::Kind::If:
+        case library::EquationDef::Kind::When: {
+            const std::string word = e.kind == library::EquationDef::Kind::If ? "if" : "when";
+            for (size_t i = 0; i < e.branches.size(); ++i) {
+                out += indent + (i == 0 ? word : "else" + word) + " " + e.branches[i].first.text + " then\n";
+                writeEquations(e.branches[i].second, indent + "  ", out);
+            }
+            if (!e.elseBranch.empty()) {
+                out += indent + "else\n";
+                writeEquations(e.elseBranch, indent + "  ", out);
+            }
+            out += indent + "end " + word + ";\n";
+            break;
+        }
+        case library::EquationDef::Kind::For:
+            out += indent + "for " + e.range.text + " loop\n";
+            writeEquations(e.elseBranch, indent + "  ", out);
+            out += indent + "end for;\n";
+            break;
+        }
+    }
+}
+
+std::string attributeList(const std::vector<std::string>& attributes)
+{
+    std::string out;
+    for (size_t i = 0; i < attributes.size(); ++i)
+        out += (i ? ", " : "(") + attributes[i];
+    return out.empty() ? out : out + ")";
+}
+
+// A component of Flange's own written from its definition (bases merged), so that a
+// Modelica tool can simulate it; __Flange(type=...) reads it back as the library's type.
+std::string definitionText(const library::ComponentDefinition& def, const std::string& name)
+{
+    std::string out = "model " + name + (def.description.empty() ? "" : " " + quoted(def.description)) + "\n";
+    for (const library::ParameterDef& p : def.parameters) {
+        std::vector<std::string> attributes;
+        if (!p.unit.empty())
+            attributes.push_back("unit=" + quoted(p.unit));
+        if (p.min)
+            attributes.push_back("min=" + number(*p.min));
+        if (p.max)
+            attributes.push_back("max=" + number(*p.max));
+        // An enumeration by its MSL name (StateSelect is built into Modelica).
+        const std::string type = p.type != library::ValueType::Enumeration ? valueTypeName(p.type)
+                                 : p.enumeration == "StateSelect"           ? p.enumeration
+                                                                            : "Modelica." + p.enumeration;
+        out += std::string("  ") + (p.isFinal ? "final " : "") + "parameter " + type + " " + p.name +
+               attributeList(attributes) +
+               (p.defaultValue && !p.defaultValue->text.empty() ? " = " + p.defaultValue->text : std::string()) +
+               (p.description.empty() ? "" : " " + quoted(p.description)) + ";\n";
+    }
+    for (const library::ConnectorDef& c : def.connectors)
+        out += "  " + connectorClass(library::toString(c.type)) + " " + c.name + (c.size ? "[" + c.size->text + "]" : "") +
+               (c.condition ? " if " + c.condition->text : "") +
+               (c.description.empty() ? "" : " " + quoted(c.description)) + " annotation(Placement(transformation(extent={{" +
+               number(c.x - 10) + "," + number(c.y - 10) + "},{" + number(c.x + 10) + "," + number(c.y + 10) + "}})));\n";
+    for (const library::VariableDef& v : def.variables) {
+        std::vector<std::string> attributes;
+        if (!v.unit.empty())
+            attributes.push_back("unit=" + quoted(v.unit));
+        for (const auto& [key, value] : {std::pair{"start", &v.start}, std::pair{"fixed", &v.fixed},
+                                         std::pair{"stateSelect", &v.stateSelect}, std::pair{"nominal", &v.nominal}})
+            if (*value)
+                attributes.push_back(std::string(key) + "=" + (*value)->text);
+        out += std::string("  ") + (v.discrete ? "discrete " : "") + valueTypeName(v.type) + " " + v.name +
+               attributeList(attributes) + (v.binding ? " = " + v.binding->text : std::string()) +
+               (v.description.empty() ? "" : " " + quoted(v.description)) + ";\n";
+    }
+    if (!def.initialEquations.empty()) {
+        out += "initial equation\n";
+        writeEquations(def.initialEquations, "  ", out);
+    }
+    out += "equation\n";
+    writeEquations(def.equations, "  ", out);
+    out += "  annotation(__Flange(type=" + quoted(def.name) + "));\n";
+    return out + "end " + name + ";\n";
+}
+
+// "Gallery.Gearbox" -> {"Gallery", "Gearbox"}, each a Modelica identifier.
+std::vector<std::string> nameParts(const std::string& type)
+{
+    std::vector<std::string> parts;
+    for (size_t b = 0, e; b <= type.size(); b = e + 1) {
+        e = type.find('.', b);
+        if (e == std::string::npos)
+            e = type.size();
+        parts.push_back(identifier(type.substr(b, e - b)));
+    }
+    return parts;
+}
+
 } // namespace
 
 std::string writeModelica(const diagram::Diagram& d, const library::Library& library, const std::string& modelName)
@@ -244,25 +364,30 @@ std::string writeModelica(const diagram::Diagram& d, const library::Library& lib
     const std::string name = identifier(modelName);
     Faces faces;
     collectFaces(d, faces);
-    if (faces.empty())
+    std::set<std::string> own;
+    collectOwnTypes(d, library, faces, own);
+    if (faces.empty() && own.empty())
         return modelText(d, library, faces, name, false);
+
     // Subsystems as models of one package with the model, each in the packages its type
     // name gives ("Gallery.Gearbox": package Gallery, model Gearbox), so that the model's
     // instances name them as the diagram does.
     std::vector<const diagram::Diagram*> subs;
     collectSubsystems(d, subs);
     std::string out = "package " + name + "\n";
+    for (const std::string& type : own) {
+        const std::vector<std::string> parts = nameParts(type);
+        for (size_t i = 0; i + 1 < parts.size(); ++i)
+            out += "package " + parts[i] + "\n";
+        out += definitionText(*library.find(type), parts.back());
+        for (size_t i = parts.size() - 1; i-- > 0;)
+            out += "end " + parts[i] + ";\n";
+    }
     std::set<std::string> written;
     for (const diagram::Diagram* sub : subs) {
         if (!written.insert(sub->name).second)
             continue;
-        std::vector<std::string> parts;
-        for (size_t b = 0, e; b <= sub->name.size(); b = e + 1) {
-            e = sub->name.find('.', b);
-            if (e == std::string::npos)
-                e = sub->name.size();
-            parts.push_back(identifier(sub->name.substr(b, e - b)));
-        }
+        const std::vector<std::string> parts = nameParts(sub->name);
         for (size_t i = 0; i + 1 < parts.size(); ++i)
             out += "package " + parts[i] + "\n";
         out += modelText(*sub, library, faces, parts.back(), true);
@@ -331,8 +456,9 @@ std::string modelText(const diagram::Diagram& d, const library::Library& library
     for (const diagram::Component& c : d.components) {
         // The library's diagrams with MSL names (Vehicle, the examples' Utilities) are MSL
         // classes; the diagram's own subsystems are models of the package written.
-        const bool ownSubsystem = faces.count(c.type) > 0;
-        const std::string cls = ownSubsystem ? c.type : mslClassName(c.type);
+        // Flange's own types are models of the package written, as its subsystems are.
+        const bool ownClass = faces.count(c.type) > 0 || (mslClassName(c.type).empty() && library.find(c.type));
+        const std::string cls = ownClass ? c.type : mslClassName(c.type);
         const library::ComponentDefinition* def = definition(c.type);
         if (cls.empty() || !def)
             throw badInput("component " + c.name + " (" + c.type + "): " +

@@ -391,3 +391,13 @@ TEST_CASE("modelica round trip: a diagram with a subsystem of its own is written
     const diagram::Diagram back = modelica::readModelica(source, modelica::chooseModel(source, ""), test::bundledLibrary());
     CHECK(diagram::toJson(back) == diagram::toJson(d));
 }
+
+TEST_CASE("modelica round trip: components of Flange's own are written from their definitions and read back as the library's")
+{
+    const diagram::Diagram d = test::diagramFromJson(test::bundledModel("../gallery/ElastoGapContactLaws.json"));
+    const std::string text = modelica::writeModelica(d, test::bundledLibrary(), "ElastoGapContactLaws");
+    modelica::ModelicaSource source = modelica::ModelicaSource::fromText(text, "ElastoGapContactLaws.mo");
+    const diagram::Diagram back = modelica::readModelica(source, modelica::chooseModel(source, ""), test::bundledLibrary());
+    CHECK(diagram::toJson(back) == diagram::toJson(d));
+    CHECK(component(back, "elastoGap1").type == "Flange.ContactLaws.LinearElastoGap");
+}

@@ -1,6 +1,7 @@
 // Writing a diagram as Modelica (engine/modelica/modelica_writer.*): MSL class names,
 // modifiers, model parameters with units, placements and connection lines in Modelica's
-// diagram coordinates (y up), the experiment and `uses`; a component MSL lacks is refused
+// diagram coordinates (y up), the experiment and `uses`; a component of Flange's own written
+// from its definition, one the library lacks refused
 // by name. The expected text is worked out by hand from the diagram below.
 #include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
@@ -65,12 +66,21 @@ TEST_CASE("modelica writer: MSL classes, modifiers, placements and lines in Mode
           std::string::npos);
 }
 
-TEST_CASE("modelica writer: a component the MSL does not have is refused by name")
+TEST_CASE("modelica writer: a component of Flange's own is written from its definition, one it lacks is refused by name")
 {
     diagram::Diagram d = diagram::parseDiagram(kDiagram, "test");
     d.components.push_back(d.components[0]);
     d.components.back().name = "gap";
     d.components.back().type = "Flange.ContactLaws.LinearElastoGap";
+    const std::string mo = modelica::writeModelica(d, test::bundledLibrary(), "M");
+    INFO(mo);
+    // A package: the definition as a model in the packages of its name, then the model.
+    CHECK(mo.starts_with("package M\npackage Flange\npackage ContactLaws\nmodel LinearElastoGap \"Contact with the"));
+    CHECK(mo.find("  parameter Real c(unit=\"N/m\", min=0) = 1 \"Spring constant\";\n") != std::string::npos);
+    CHECK(mo.find("  f = if contact then c*(s_rel - s_rel0) + d*v_rel else 0;\n") != std::string::npos);
+    CHECK(mo.find("  annotation(__Flange(type=\"Flange.ContactLaws.LinearElastoGap\"));\n") != std::string::npos);
+    CHECK(mo.find("  Flange.ContactLaws.LinearElastoGap gap(J=2") != std::string::npos);
+    d.components.back().type = "Nonesuch.Thing";
     CHECK_THROWS_WITH(modelica::writeModelica(d, test::bundledLibrary(), "M"),
-                      Catch::Contains("component gap (Flange.ContactLaws.LinearElastoGap)"));
+                      Catch::Contains("component gap (Nonesuch.Thing)"));
 }
