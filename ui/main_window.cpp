@@ -1,5 +1,6 @@
 #include "ui/main_window.hpp"
 
+#include "ui/analysis/analysis_actions.hpp"
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/canvas/icon_cache.hpp"
@@ -75,6 +76,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
 
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
+    analysis_ = new AnalysisActions(this, document_, scene_, messages_);
     subsystems_ = new SubsystemNavigation(this, *editor_, scene_, view_);
     connectors_ = new OuterConnectorActions(this, *editor_, scene_, view_);
     // The breadcrumb ("Top > clutchPack") above the canvas while a subsystem is open.
@@ -209,6 +211,7 @@ void MainWindow::createMenus()
     simulation->addAction(a.experiment);
     simulation->addSeparator();
     simulation->addActions({a.addPlotTab, a.addSubplot});
+    analysis_->fillMenu(menuBar()->addMenu(tr("&Analysis")));
     viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu->addAction(dock->toggleViewAction());

@@ -13,6 +13,7 @@ class QSplitter;
 
 namespace flange::ui {
 
+class AnalysisActions;
 class Autosave;
 class DiagramDocument;
 class DiagramEditor;
@@ -42,6 +43,7 @@ public:
     MessagesPanel* messages() const { return messages_; }
     LibraryBrowser* browser() const { return browser_; }
     SimulationWorkspace* simulation() const { return simulation_; }
+    AnalysisActions* analysis() const { return analysis_; }
     SubsystemNavigation* subsystems() const { return subsystems_; }
     OuterConnectorActions* connectors() const { return connectors_; }
     const WindowActions& actions() const { return *actions_; }
@@ -109,6 +111,7 @@ private:
     LibraryBrowser* browser_ = nullptr;
     MessagesPanel* messages_ = nullptr;
     SimulationWorkspace* simulation_ = nullptr;
+    AnalysisActions* analysis_ = nullptr;
     SubsystemNavigation* subsystems_ = nullptr;
     OuterConnectorActions* connectors_ = nullptr;
     RecentFiles* recent_;

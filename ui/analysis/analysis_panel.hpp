@@ -1,0 +1,48 @@
+#pragma once
+// The analysis's results beside the diagram (a dock): Modes (a table, the selected mode's
+// shape along the drive line), Frequency Response (magnitude and phase with the natural
+// frequencies marked) and Critical Speeds (the Campbell diagram, its crossings in rpm and
+// the forced response along each order line).
+#include "ui/analysis/linear_analysis.hpp"
+
+#include <QTabWidget>
+
+class QChartView;
+class QLabel;
+class QTableWidget;
+
+namespace flange::ui {
+
+class AnalysisPanel : public QTabWidget {
+    Q_OBJECT
+public:
+    enum Tab { Modes = 0, FrequencyResponse = 1, CriticalSpeeds = 2 };
+    explicit AnalysisPanel(QWidget* parent = nullptr);
+
+    void show(const AnalysisResult& result);
+    bool hasResult() const { return result_.has_value(); }
+    const AnalysisResult& result() const { return *result_; }
+
+    QTableWidget* modesTable() const { return modes_; }
+    QTableWidget* crossingsTable() const { return crossings_; }
+    QChartView* shapeView() const { return shape_; }
+    QChartView* magnitudeView() const { return magnitude_; }
+    QChartView* phaseView() const { return phase_; }
+    QChartView* campbellView() const { return campbell_; }
+    QChartView* responseView() const { return response_; }
+
+signals:
+    // The selected mode's shape, per inertia or mass (the diagram tints them).
+    void modeSelected(const std::vector<std::pair<std::string, double>>& shape);
+
+private:
+    void showMode(int row);
+
+    std::optional<AnalysisResult> result_;
+    QLabel* summary_;
+    QTableWidget *modes_, *crossings_;
+    QChartView *shape_, *magnitude_, *phase_, *campbell_, *response_;
+    QLabel *bodeNote_, *campbellNote_;
+};
+
+} // namespace flange::ui
