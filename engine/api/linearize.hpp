@@ -144,6 +144,8 @@ struct Results {
     const Campbell* campbell = nullptr;
 };
 std::string toJson(const LinearSystem& system, const Results& results = {});
+// The lowest modes alone: time, state_count, shift, zeros and modes (without shapes).
+std::string toJson(const SparseModes& found);
 std::string toMatlab(const LinearSystem& system, const Results& results = {});
 
 } // namespace flange::linear
