@@ -16,7 +16,10 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileInfo>
 #include <QGraphicsItem>
+#include <QImage>
+#include <QTemporaryDir>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPushButton>
@@ -104,6 +107,18 @@ TEST_CASE("Analysis, First's frequency response and critical speeds in the dock'
     for (QGraphicsItem* item : window.scene()->items())
         tints += isParticipationTint(item) ? 1 : 0;
     CHECK(tints == 3);
+
+    // Each chart exports as the plots do, drawn anew at the size asked for.
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    plot::ImageOptions options;
+    options.size = QSize(800, 500);
+    options.title = "First";
+    QString error;
+    REQUIRE(window.analysis()->panel()->exportChart(panel->campbellView(), dir.filePath("campbell.png"), options, &error));
+    CHECK(QImage(dir.filePath("campbell.png")).size() == QSize(800, 500));
+    CHECK(window.analysis()->panel()->exportChart(panel->magnitudeView(), dir.filePath("bode.svg"), options, &error));
+    CHECK(QFileInfo(dir.filePath("bode.svg")).size() > 1000);
 }
 
 TEST_CASE("Analysis, a name the model lacks goes to Messages, the last results stay")

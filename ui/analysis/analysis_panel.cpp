@@ -1,11 +1,14 @@
 #include "ui/analysis/analysis_panel.hpp"
 
 #include "ui/analysis/analysis_charts.hpp"
+#include "ui/plot/plot_export_dialog.hpp"
 
+#include <QAction>
 #include <QChart>
 #include <QChartView>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -19,16 +22,10 @@ QChartView* chartView(QWidget* parent)
     auto* view = new QChartView(parent);
     view->setRenderHint(QPainter::Antialiasing);
     view->setMinimumHeight(180);
+    view->setContextMenuPolicy(Qt::ActionsContextMenu);
     return view;
 }
 
-// Replaces the view's chart, deleting the one before.
-void setChart(QChartView* view, QChart* chart)
-{
-    QChart* old = view->chart();
-    view->setChart(chart);
-    delete old;
-}
 
 QTableWidget* table(const QStringList& headers, QWidget* parent)
 {
@@ -87,6 +84,11 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QTabWidget(parent)
     addTab(page(this, {campbellNote_, campbell_, crossings_, response_}), tr("Critical Speeds"));
 
     connect(modes_, &QTableWidget::currentCellChanged, this, [this](int row) { showMode(row); });
+    for (QChartView* view : {shape_, magnitude_, phase_, campbell_, response_}) {
+        auto* exportAction = new QAction(tr("Export Image…"), view);
+        connect(exportAction, &QAction::triggered, this, [this, view] { exportWithDialog(view); });
+        view->addAction(exportAction);
+    }
 }
 
 void AnalysisPanel::show(const AnalysisResult& r)
@@ -127,18 +129,18 @@ void AnalysisPanel::show(const AnalysisResult& r)
 
     if (r.bode) {
         bodeNote_->setText(tr("From each input to each output; dashed: the natural frequencies."));
-        setChart(magnitude_, bodeMagnitudeChart(*r.bode));
-        setChart(phase_, bodePhaseChart(*r.bode));
+        setChart(magnitude_, [this] { return bodeMagnitudeChart(*result_->bode); });
+        setChart(phase_, [this] { return bodePhaseChart(*result_->bode); });
     } else {
         bodeNote_->setText(tr("No frequency response: Linearize… with an input (a flange, or a Real input) and an output."));
-        setChart(magnitude_, new QChart);
-        setChart(phase_, new QChart);
+        setChart(magnitude_, {});
+        setChart(phase_, {});
     }
     crossings_->setRowCount(0);
     if (r.campbell) {
         campbellNote_->setText(tr("A drive line's natural frequencies do not change with its speed: each order line "
                                   "meets each mode once, at a critical speed."));
-        setChart(campbell_, campbellChart(*r.campbell));
+        setChart(campbell_, [this] { return campbellChart(*result_->campbell); });
         crossings_->setRowCount(static_cast<int>(r.campbell->crossings.size()));
         for (int i = 0; i < static_cast<int>(r.campbell->crossings.size()); ++i) {
             const auto& x = r.campbell->crossings[static_cast<size_t>(i)];
@@ -148,24 +150,62 @@ void AnalysisPanel::show(const AnalysisResult& r)
             crossings_->setItem(i, 3, cell(QString::fromStdString(x.mode)));
         }
         crossings_->resizeColumnsToContents();
-        setChart(response_, r.campbell->responses.empty() ? new QChart : orderResponseChart(*r.campbell));
+        setChart(response_, r.campbell->responses.empty() ? std::function<QChart*()>()
+                                                          : [this] { return orderResponseChart(*result_->campbell); });
     } else {
         campbellNote_->setText(tr("No critical speeds: Linearize… with excitation orders and the shaft they are of."));
-        setChart(campbell_, new QChart);
-        setChart(response_, new QChart);
+        setChart(campbell_, {});
+        setChart(response_, {});
     }
 }
 
 void AnalysisPanel::showMode(int row)
 {
     if (!result_ || row < 0 || row >= static_cast<int>(result_->modes.size())) {
-        setChart(shape_, new QChart);
+        setChart(shape_, {});
         emit modeSelected({});
         return;
     }
     const linear::Mode& m = result_->modes[static_cast<size_t>(row)];
-    setChart(shape_, modeShapeChart(m));
+    setChart(shape_, [this, row] { return modeShapeChart(result_->modes[static_cast<size_t>(row)]); });
     emit modeSelected(m.shape);
+}
+
+void AnalysisPanel::setChart(QChartView* view, std::function<QChart*()> build)
+{
+    QChart* old = view->chart();
+    view->setChart(build ? build() : new QChart);
+    delete old;
+    builders_[view] = std::move(build);
+    for (QAction* a : view->actions())
+        a->setEnabled(static_cast<bool>(builders_[view]));
+}
+
+bool AnalysisPanel::exportChart(QChartView* view, const QString& path, const plot::ImageOptions& options, QString* error)
+{
+    const auto it = builders_.find(view);
+    if (it == builders_.end() || !it->second) {
+        if (error)
+            *error = tr("the chart shows nothing to export");
+        return false;
+    }
+    QChartView copy(it->second());
+    copy.setRenderHint(QPainter::Antialiasing);
+    return plot::exportImage(&copy, options, path, error);
+}
+
+void AnalysisPanel::exportWithDialog(QChartView* view)
+{
+    plot::ImageOptions options;
+    options.title = view->chart()->title();
+    QString name = options.title.section(QLatin1Char(':'), 0, 0).trimmed();
+    name.replace(QLatin1Char(' '), QLatin1Char('-'));
+    plot::PlotExportDialog dialog(options, (name.isEmpty() ? QStringLiteral("analysis") : name) + QStringLiteral(".png"), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    if (!exportChart(view, dialog.path(), dialog.options(), &error))
+        QMessageBox::warning(this, tr("Export Image"), tr("Could not export the chart: %1").arg(error));
 }
 
 } // namespace flange::ui
