@@ -150,7 +150,13 @@ TEST_CASE("the Linearize dialog guesses an input and an output, and refuses what
     dialog.bodeFromField()->setText("10");
     dialog.bodeToField()->setText("1");
     CHECK(dialog.problem().contains("0 < from < to"));
-    dialog.bodeToField()->setText("100");
+    dialog.bodeToField()->setText("0.2 kHz"); // a unit, read as the value fields read it
+    dialog.pointField()->setCurrentIndex(static_cast<int>(AnalysisRequest::Point::AtTime));
+    dialog.timeField()->setText("3 kg");
+    CHECK(dialog.problem().contains("time"));
+    CHECK_FALSE(dialog.okButton()->isEnabled());
+    dialog.timeField()->setText("500 ms");
+    CHECK(dialog.request().time == Approx(0.5));
     dialog.pointField()->setCurrentIndex(static_cast<int>(AnalysisRequest::Point::Steady));
     CHECK(dialog.problem().isEmpty());
     const AnalysisRequest r = dialog.request();
@@ -158,5 +164,7 @@ TEST_CASE("the Linearize dialog guesses an input and an output, and refuses what
     CHECK(r.orders == std::vector<double>{1, 2});
     REQUIRE(r.bodeFrom);
     CHECK(*r.bodeFrom == 10);
+    REQUIRE(r.bodeTo);
+    CHECK(*r.bodeTo == Approx(200));
     CHECK(r.inputs == std::vector<std::string>{"inertia1.flange_a"});
 }

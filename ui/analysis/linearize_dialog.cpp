@@ -1,5 +1,7 @@
 #include "ui/analysis/linearize_dialog.hpp"
 
+#include "ui/parameters/value_parsing.hpp"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -30,17 +32,18 @@ std::vector<std::string> names(const QString& text)
     return out;
 }
 
-// An empty field is "automatic"; otherwise a number (problem names the field if not).
-std::optional<double> number(const QLineEdit* field, const QString& what, QString& problem)
+// An empty field is "automatic"; otherwise a number with a unit if the user likes
+// ("100 ms", "2 kHz"), read as every value field reads it; `problem` gets the first refusal.
+std::optional<double> number(const QLineEdit* field, const QString& what, const std::string& unit, QString& problem)
 {
     const QString text = field->text().trimmed();
     if (text.isEmpty() || text == QStringLiteral("auto"))
         return std::nullopt;
-    bool ok = false;
-    const double v = text.toDouble(&ok);
-    if (!ok && problem.isEmpty())
-        problem = QObject::tr("%1: '%2' is not a number").arg(what, text);
-    return ok ? std::optional<double>(v) : std::nullopt;
+    QString why;
+    const std::optional<double> v = parseNumberIn(what, text, unit, &why);
+    if (!v && problem.isEmpty())
+        problem = why;
+    return v;
 }
 
 } // namespace
@@ -119,11 +122,11 @@ AnalysisRequest LinearizeDialog::request() const
     AnalysisRequest r;
     QString ignored;
     r.point = static_cast<AnalysisRequest::Point>(point_->currentIndex());
-    r.time = number(time_, QString(), ignored).value_or(0);
+    r.time = number(time_, tr("time"), "s", ignored).value_or(0);
     r.inputs = names(inputs_->text());
     r.outputs = names(outputs_->text());
-    r.bodeFrom = number(bodeFrom_, QString(), ignored);
-    r.bodeTo = number(bodeTo_, QString(), ignored);
+    r.bodeFrom = number(bodeFrom_, tr("frequency from"), "Hz", ignored);
+    r.bodeTo = number(bodeTo_, tr("frequency to"), "Hz", ignored);
     r.bodePoints = bodePoints_->value();
     for (const std::string& k : names(orders_->text()))
         r.orders.push_back(QString::fromStdString(k).toDouble());
@@ -135,10 +138,10 @@ QString LinearizeDialog::problem() const
 {
     QString problem;
     if (point_->currentIndex() == static_cast<int>(AnalysisRequest::Point::AtTime) &&
-        !number(time_, tr("time"), problem) && problem.isEmpty())
+        !number(time_, tr("time"), "s", problem) && problem.isEmpty())
         problem = tr("time: give the time of the run to linearize at");
-    const auto from = number(bodeFrom_, tr("frequency from"), problem);
-    const auto to = number(bodeTo_, tr("frequency to"), problem);
+    const auto from = number(bodeFrom_, tr("frequency from"), "Hz", problem);
+    const auto to = number(bodeTo_, tr("frequency to"), "Hz", problem);
     if (problem.isEmpty() && from && to && !(*from > 0 && *to > *from))
         problem = tr("frequencies: give 0 < from < to");
     for (const std::string& k : names(orders_->text())) {
