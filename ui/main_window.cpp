@@ -1,5 +1,6 @@
 #include "ui/main_window.hpp"
 
+#include "ui/analysis/analysis_actions.hpp"
 #include "ui/canvas/diagram_scene.hpp"
 #include "ui/canvas/diagram_view.hpp"
 #include "ui/canvas/icon_cache.hpp"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
     sweeps_ = new SweepWorkspace(this, document_, *editor_, messages_);
     exploration_ = new ExplorationDocks(this, *editor_, simulation_);
+    analysis_ = new AnalysisActions(this, document_, scene_, messages_);
     subsystems_ = new SubsystemNavigation(this, *editor_, scene_, view_);
     connectors_ = new OuterConnectorActions(this, *editor_, scene_, view_);
     // The breadcrumb ("Top > clutchPack") above the canvas while a subsystem is open.
@@ -224,6 +226,7 @@ void MainWindow::createMenus()
     simulation->addActions({a.addPlotTab, a.addSubplot});
     simulation->addSeparator();
     sweeps_->addSimulationActions(simulation);
+    analysis_->fillMenu(menuBar()->addMenu(tr("&Analysis")));
     viewMenu->addSeparator();
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         viewMenu->addAction(dock->toggleViewAction());

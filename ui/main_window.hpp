@@ -13,6 +13,7 @@ class QSplitter;
 
 namespace flange::ui {
 
+class AnalysisActions;
 class Autosave;
 class DiagramDocument;
 class DiagramEditor;
@@ -45,6 +46,7 @@ public:
     LibraryBrowser* browser() const { return browser_; }
     SimulationWorkspace* simulation() const { return simulation_; }
     ExplorationDocks* exploration() const { return exploration_; }
+    AnalysisActions* analysis() const { return analysis_; }
     SubsystemNavigation* subsystems() const { return subsystems_; }
     SweepWorkspace* sweeps() const { return sweeps_; }
     OuterConnectorActions* connectors() const { return connectors_; }
@@ -114,6 +116,7 @@ private:
     MessagesPanel* messages_ = nullptr;
     SimulationWorkspace* simulation_ = nullptr;
     ExplorationDocks* exploration_ = nullptr;
+    AnalysisActions* analysis_ = nullptr;
     SubsystemNavigation* subsystems_ = nullptr;
     SweepWorkspace* sweeps_ = nullptr;
     OuterConnectorActions* connectors_ = nullptr;

@@ -47,7 +47,8 @@ int runLinearizeCommand(const QStringList& args)
     QCommandLineParser parser;
     parser.setApplicationDescription("Flange headless simulator: linear analysis.\n\n"
                                      "  flange-sim linearize MODEL.json [--at T] [--steady] [--input FLANGE]... [--measure NAME]... [--modes] "
-                                     "[--bode F0:F1:N] [--orders LIST --order-shaft NAME [--rpm R0:R1:N]] -o OUT.json|OUT.m");
+                                     "[--bode F0:F1:N] [--orders LIST --order-shaft NAME [--rpm R0:R1:N]] -o OUT.json|OUT.m\n"
+                                     "  flange-sim linearize MODEL.json [--at T] --lowest K -o OUT.json");
     parser.addHelpOption();
     parser.addPositionalArgument("command", "linearize");
     parser.addPositionalArgument("model", "Diagram JSON file");
@@ -59,6 +60,8 @@ int runLinearizeCommand(const QStringList& args)
     QCommandLineOption steady("steady", "Linearize at the steady state (every speed constant, absolute angles "
                                         "turning), searched from the initial state or the state at --at.");
     QCommandLineOption modes("modes", "Add the modes: frequencies, damping ratios, shapes and energy shares.");
+    QCommandLineOption lowest("lowest", "Only the K lowest modes that are not zeros, by sparse shift-invert: for "
+                                        "lines of any size (frequencies and damping, no matrices or shapes).", "K");
     QCommandLineOption bodeRange("bode", "Add the frequency response from every input to every output, at N "
                                          "log-spaced frequencies from F0 to F1 Hz.", "F0:F1:N");
     QCommandLineOption orders("orders", "Add Campbell data for these orders of the shaft's speed (comma-separated).",
@@ -72,7 +75,7 @@ int runLinearizeCommand(const QStringList& args)
     QCommandLineOption set("set", "A parameter or start value, with a unit if you like (repeatable).", "NAME=VALUE");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
     QCommandLineOption stats("stats", "Print the times of translation and analysis.");
-    parser.addOptions({at, steady, input, measure, modes, bodeRange, orders, orderShaft, rpmRange, output, set, libraryDir, stats});
+    parser.addOptions({at, steady, input, measure, modes, lowest, bodeRange, orders, orderShaft, rpmRange, output, set, libraryDir, stats});
     parser.process(args);
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 2 || !parser.isSet(output)) {
@@ -133,6 +136,29 @@ int runLinearizeCommand(const QStringList& args)
     for (const auto& w : model->warnings())
         std::fprintf(stderr, "warning: %s\n", w.c_str());
     const auto t1 = clock::now();
+    if (parser.isSet(lowest)) {
+        bool ok = false;
+        const int count = parser.value(lowest).toInt(&ok);
+        if (!ok || count < 1)
+            throw flange::badInput("--lowest: '" + parser.value(lowest).toStdString() + "' is not a number of modes (--lowest 10)");
+        if (options.steady || !options.inputs.empty() || !options.measure.empty() || parser.isSet(modes) || bodeSpec ||
+            !orderList.empty())
+            throw flange::badInput("--lowest gives the lowest modes alone: --at and --set go with it, not --steady, "
+                                   "--input, --measure, --modes, --bode or --orders");
+        const flange::linear::SparseModes found = flange::linear::lowestModes(model, count, options.at);
+        const auto t2 = clock::now();
+        const std::string text = flange::linear::toJson(found);
+        flange::io::ReplacingFile file(out);
+        if (std::fwrite(text.data(), 1, text.size(), file.stream()) != text.size())
+            throw flange::io::OutputError(out + ": could not be written");
+        file.commit();
+        if (parser.isSet(stats))
+            std::fprintf(stderr, "states: %zu, modes: %zu, zeros: %d\ntime [ms]: translate %.2f, lowest modes %.2f\n",
+                         found.states, found.modes.size(), found.zeros,
+                         std::chrono::duration<double, std::milli>(t1 - t0).count(),
+                         std::chrono::duration<double, std::milli>(t2 - t1).count());
+        return 0;
+    }
     const flange::linear::LinearSystem system = flange::linear::linearize(model, options);
     std::vector<flange::linear::Mode> found;
     if (parser.isSet(modes) || bodeSpec || !orderList.empty()) // the Bode's marks, the crossings

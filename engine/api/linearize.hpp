@@ -123,7 +123,7 @@ struct Campbell {
         double order = 0, frequencyHz = 0, rpm = 0;
         std::string mode; // its label
     };
-    std::vector<Crossing> crossings; // in rpm order, within the rpm range
+    std::vector<Crossing> crossings; // in rpm order, within the rpm range (from 0 for the default one)
     struct OrderResponse {
         double order = 0;
         std::string input, output;
@@ -144,6 +144,8 @@ struct Results {
     const Campbell* campbell = nullptr;
 };
 std::string toJson(const LinearSystem& system, const Results& results = {});
+// The lowest modes alone: time, state_count, shift, zeros and modes (without shapes).
+std::string toJson(const SparseModes& found);
 std::string toMatlab(const LinearSystem& system, const Results& results = {});
 
 } // namespace flange::linear

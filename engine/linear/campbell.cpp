@@ -42,7 +42,8 @@ Campbell campbell(const LinearSystem& sys, const std::vector<Mode>& modes, const
             out.naturalFrequenciesHz.push_back(mode.frequencyHz);
             ringing.push_back(&mode);
         }
-    if (rpm.empty()) {
+    const bool defaultSpeeds = rpm.empty();
+    if (defaultSpeeds) {
         double highest = 0;
         for (const double f : out.naturalFrequenciesHz)
             for (const double k : orders)
@@ -57,7 +58,8 @@ Campbell campbell(const LinearSystem& sys, const std::vector<Mode>& modes, const
     if (!(rpm.front() > 0) || !std::is_sorted(rpm.begin(), rpm.end()))
         throw badInput("--rpm: give speeds above 0 in increasing order (--rpm R0:R1:N, 0 < R0 < R1)");
     out.rpm = rpm;
-    const double low = rpm.front(), high = rpm.back();
+    // The default speeds start a step above 0: a crossing below that step counts too.
+    const double low = defaultSpeeds ? 0.0 : rpm.front(), high = rpm.back();
     for (const double k : orders)
         for (const Mode* mode : ringing) {
             const double n = 60 * mode->frequencyHz / k;

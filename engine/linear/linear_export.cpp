@@ -87,6 +87,22 @@ nlohmann::ordered_json bodeJson(const Bode& b)
     return list;
 }
 
+nlohmann::ordered_json modesJson(const std::vector<Mode>& modes)
+{
+    nlohmann::ordered_json list = nlohmann::ordered_json::array();
+    for (const Mode& mode : modes)
+        list.push_back({{"frequency_hz", mode.frequencyHz},
+                        {"damped_frequency_hz", mode.dampedFrequencyHz},
+                        {"damping_ratio", mode.dampingRatio},
+                        {"eigenvalue", {mode.eigenvalue.real(), mode.eigenvalue.imag()}},
+                        {"rigid", mode.rigid},
+                        {"constraint", mode.constraint},
+                        {"shape", pairs(mode.shape)},
+                        {"energy", pairs(mode.energy)},
+                        {"label", mode.label}});
+    return list;
+}
+
 nlohmann::ordered_json campbellJson(const Campbell& c)
 {
     nlohmann::ordered_json j;
@@ -124,23 +140,23 @@ std::string toJson(const LinearSystem& s, const Results& results)
     j["state_values"] = s.stateValues;
     j["output_values"] = s.outputValues;
     if (modes) {
-        nlohmann::ordered_json list = nlohmann::ordered_json::array();
-        for (const Mode& mode : *modes)
-            list.push_back({{"frequency_hz", mode.frequencyHz},
-                            {"damped_frequency_hz", mode.dampedFrequencyHz},
-                            {"damping_ratio", mode.dampingRatio},
-                            {"eigenvalue", {mode.eigenvalue.real(), mode.eigenvalue.imag()}},
-                            {"rigid", mode.rigid},
-                            {"constraint", mode.constraint},
-                            {"shape", pairs(mode.shape)},
-                            {"energy", pairs(mode.energy)},
-                            {"label", mode.label}});
-        j["modes"] = std::move(list);
+        j["modes"] = modesJson(*modes);
     }
     if (results.bode)
         j["bode"] = bodeJson(*results.bode);
     if (results.campbell)
         j["campbell"] = campbellJson(*results.campbell);
+    return j.dump(2) + "\n";
+}
+
+std::string toJson(const SparseModes& found)
+{
+    nlohmann::ordered_json j;
+    j["time"] = found.time;
+    j["state_count"] = found.states;
+    j["shift"] = found.shift;
+    j["zeros"] = found.zeros;
+    j["modes"] = modesJson(found.modes);
     return j.dump(2) + "\n";
 }
 

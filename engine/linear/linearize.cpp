@@ -290,7 +290,7 @@ LinearSystem linearizeModel(const std::shared_ptr<const Model>& model, const Lin
     // 1,000 states take seconds; a larger model is refused before its run, not after.
     if (m.stateSlots.size() > kMostStates)
         throw badInput("linearize: the model has " + std::to_string(m.stateSlots.size()) + " states; the dense analysis takes at most " +
-                       std::to_string(kMostStates) + " (the lowest modes of larger lines are a next step)");
+                       std::to_string(kMostStates) + " (flange-sim linearize --lowest K gives the lowest modes of larger lines)");
     OperatingPoint p = operatingPoint(model, options.at);
     if (options.steady) {
         const std::vector<char> free = freeStates(Linearization(m, p).a());

@@ -72,4 +72,32 @@ python3 -c "import json, sys; d = json.load(open(sys.argv[1])); assert d['steady
 [ $? -eq 2 ] || fail "--orders without --order-shaft did not exit 2"
 grep -q "needs --order-shaft" "$work/err.txt" || fail "message: $(cat "$work/err.txt")"
 
+# --lowest: a free chain of 1,200 inertias (beyond the dense analysis) by sparse shift-invert,
+# against the closed form 2 sqrt(c/J) sin(k pi / 2N).
+python3 - "$work/chain.json" <<'PY'
+import json, sys
+n = 1200
+comps, cons = [], []
+for i in range(1, n + 1):
+    comps.append({"name": "inertia%d" % i, "type": "Rotational.Components.Inertia", "parameters": {"J": 0.5}})
+    if i > 1:
+        comps.append({"name": "spring%d" % i, "type": "Rotational.Components.Spring", "parameters": {"c": 2000}})
+        cons.append({"from": "inertia%d.flange_b" % (i - 1), "to": "spring%d.flange_a" % i})
+        cons.append({"from": "spring%d.flange_b" % i, "to": "inertia%d.flange_a" % i})
+json.dump({"format": "flange-diagram", "version": 1, "name": "chain", "components": comps, "connections": cons},
+          open(sys.argv[1], "w"))
+PY
+"$sim" linearize "$work/chain.json" --modes -o "$work/dense.json" 2> "$work/err.txt"
+[ $? -eq 2 ] && grep -q -- "--lowest K" "$work/err.txt" || fail "a 1,200-inertia chain's dense analysis: $(cat "$work/err.txt")"
+"$sim" linearize "$work/chain.json" --lowest 3 -o "$work/lowest.json" || fail "linearize --lowest exited $?"
+python3 - "$work/lowest.json" <<'PY' || fail "lowest.json"
+import json, math, sys
+d = json.load(open(sys.argv[1]))
+assert d["state_count"] == 2400 and d["zeros"] == 2 and len(d["modes"]) == 3, (d["state_count"], d["zeros"], d["modes"])
+for k, m in enumerate(d["modes"], 1):
+    f = 2 * math.sqrt(2000 / 0.5) * math.sin(k * math.pi / 2400) / (2 * math.pi)
+    assert abs(m["frequency_hz"] - f) < 1e-8 * f, (k, m["frequency_hz"], f)
+    assert m["label"] == "mode %d, %.3g Hz" % (k, f), m["label"]
+PY
+
 echo "linearize cli: ok"

@@ -65,7 +65,7 @@ TEST_CASE("every dock hidden comes back from the View menu", "[window]")
         CHECK_FALSE(dock->isHidden());
     }
     titles.sort();
-    CHECK(titles == QStringList{"Events", "Library", "Messages", "Runs", "Sweep", "Tune", "Variables"});
+    CHECK(titles == QStringList{"Analysis", "Events", "Library", "Messages", "Runs", "Sweep", "Tune", "Variables"});
 }
 
 TEST_CASE("Paste is offered only while the clipboard holds components", "[window]")
