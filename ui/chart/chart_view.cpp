@@ -245,9 +245,11 @@ void ChartView::rebuild()
         colors_[i] = color;
         QList<QPointF> points;
         std::vector<double> values;
+        std::vector<int> drawn; // the index in s.points of each point drawn
         for (qsizetype k = 0; k < s.points.size(); ++k)
             if (onAxis(s.points[k].x(), data_.x) && onAxis(s.points[k].y(), data_.y)) {
                 points.append(s.points[k]);
+                drawn.push_back(static_cast<int>(k));
                 if (static_cast<size_t>(k) < s.pointValues.size())
                     values.push_back(s.pointValues[static_cast<size_t>(k)]);
             }
@@ -264,11 +266,10 @@ void ChartView::rebuild()
                     scatter->setPointConfiguration(static_cast<int>(k), QXYSeries::PointConfiguration::Color,
                                                    c.isValid() ? c : palette().color(QPalette::Mid));
                 }
-            connect(scatter, &QXYSeries::clicked, this, [this, i, scatter](const QPointF& p) {
+            connect(scatter, &QXYSeries::clicked, this, [this, i, scatter, drawn](const QPointF& p) {
                 const QList<QPointF> pts = scatter->points();
                 const auto at = std::find(pts.begin(), pts.end(), p);
-                // Index among the drawn points: the same as in data() when none was left out.
-                emit pointClicked(static_cast<int>(i), at == pts.end() ? -1 : static_cast<int>(at - pts.begin()));
+                emit pointClicked(static_cast<int>(i), at == pts.end() ? -1 : drawn[static_cast<size_t>(at - pts.begin())]);
             });
             made = scatter;
         } else if (s.style == Series::Style::Area) {
