@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QImage>
 #include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QTemporaryDir>
 #include <QValueAxis>
 
@@ -142,4 +143,23 @@ TEST_CASE("a map exports with its cells in the colours of its values", "[chart]"
         }
     CHECK(yellow > 1000);
     CHECK(purple > 1000);
+}
+
+TEST_CASE("a click on a scatter point names its index in the data, points left out counted", "[chart]")
+{
+    ChartView view;
+    ChartData data;
+    data.series.push_back(Series{Series::Style::Scatter, "runs", {{1, NAN}, {2, 4}, {3, 9}}, {}, {}, {}, false, false});
+    view.setData(data);
+    int series = -2, point = -2;
+    QObject::connect(&view, &ChartView::pointClicked, [&](int s, int p) {
+        series = s;
+        point = p;
+    });
+    auto* scatter = qobject_cast<QScatterSeries*>(view.chart()->series().front());
+    REQUIRE(scatter);
+    REQUIRE(scatter->count() == 2); // the NaN point is not drawn
+    emit scatter->clicked(QPointF(3, 9));
+    CHECK(series == 0);
+    CHECK(point == 2);
 }

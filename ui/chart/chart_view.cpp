@@ -20,6 +20,7 @@
 #include <QMessageBox>
 #include <QPainter>
 #include <QScatterSeries>
+#include <QScopeGuard>
 #include <QStackedLayout>
 #include <QValueAxis>
 
@@ -29,6 +30,8 @@
 namespace flange::ui::chart {
 
 namespace {
+
+constexpr qsizetype kAntialiasedPoints = 50'000;
 
 bool onAxis(double v, const Axis& a) { return std::isfinite(v) && (!a.log || v > 0); }
 
@@ -171,6 +174,11 @@ void ChartView::rebuild()
 {
     delete heatMap_;
     heatMap_ = nullptr;
+    // The legend lays itself out again at every series added or removed: hidden meanwhile,
+    // 200 runs' curves are built several times faster.
+    chart_->legend()->setVisible(false);
+    view_->setUpdatesEnabled(false);
+    const auto updates = qScopeGuard([this] { view_->setUpdatesEnabled(true); });
     chart_->removeAllSeries();
     for (QAbstractAxis* a : chart_->axes()) {
         chart_->removeAxis(a);
@@ -245,9 +253,11 @@ void ChartView::rebuild()
         colors_[i] = color;
         QList<QPointF> points;
         std::vector<double> values;
+        std::vector<int> drawn; // the index in s.points of each point drawn
         for (qsizetype k = 0; k < s.points.size(); ++k)
             if (onAxis(s.points[k].x(), data_.x) && onAxis(s.points[k].y(), data_.y)) {
                 points.append(s.points[k]);
+                drawn.push_back(static_cast<int>(k));
                 if (static_cast<size_t>(k) < s.pointValues.size())
                     values.push_back(s.pointValues[static_cast<size_t>(k)]);
             }
@@ -264,11 +274,10 @@ void ChartView::rebuild()
                     scatter->setPointConfiguration(static_cast<int>(k), QXYSeries::PointConfiguration::Color,
                                                    c.isValid() ? c : palette().color(QPalette::Mid));
                 }
-            connect(scatter, &QXYSeries::clicked, this, [this, i, scatter](const QPointF& p) {
+            connect(scatter, &QXYSeries::clicked, this, [this, i, scatter, drawn](const QPointF& p) {
                 const QList<QPointF> pts = scatter->points();
                 const auto at = std::find(pts.begin(), pts.end(), p);
-                // Index among the drawn points: the same as in data() when none was left out.
-                emit pointClicked(static_cast<int>(i), at == pts.end() ? -1 : static_cast<int>(at - pts.begin()));
+                emit pointClicked(static_cast<int>(i), at == pts.end() ? -1 : drawn[static_cast<size_t>(at - pts.begin())]);
             });
             made = scatter;
         } else if (s.style == Series::Style::Area) {
@@ -314,6 +323,12 @@ void ChartView::rebuild()
         heatMap_ = new HeatMapItem(chart_, anchor, *data_.map, bar->scale, data_.x.log, data_.y.log);
     }
     chart_->legend()->setVisible(named);
+    // Hundreds of curves (a sweep's runs) draw several times faster without antialiasing,
+    // and look as solid.
+    qsizetype points = 0;
+    for (const Series& s : data_.series)
+        points += s.points.size();
+    view_->setRenderHint(QPainter::Antialiasing, points < kAntialiasedPoints);
     plot::applyTheme(chart_, palette());
 }
 

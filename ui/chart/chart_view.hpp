@@ -42,7 +42,9 @@ public:
     void exportDialog();
 
 signals:
-    // A point of a series was clicked: the series' index in data() and the point's.
+    // A point of a series was clicked: the series' index in data() and the point's there
+    // (points that cannot be drawn, NaN or not positive on a log axis, count too); -1 for
+    // a line's point.
     void pointClicked(int series, int point);
 
 protected:

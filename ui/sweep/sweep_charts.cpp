@@ -13,7 +13,7 @@ namespace flange::ui {
 
 namespace {
 
-constexpr int kCurveColumns = 800;
+constexpr int kCurveColumns = 400;
 
 double metricOf(const SweepRunRecord& r, int m)
 {
@@ -67,6 +67,8 @@ chart::ChartData curvesChart(const SweepSession& s, const QString& signal, int c
             series.name = QObject::tr("run %1").arg(r.result.run);
         d.series.push_back(std::move(series));
     }
+    if (d.series.empty() && !records.empty())
+        d.placeholder = QObject::tr("No curves: signals are kept for sweeps on this computer");
     return d;
 }
 

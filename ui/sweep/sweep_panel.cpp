@@ -6,6 +6,8 @@
 #include "ui/sweep/sweep_table_model.hpp"
 
 #include <QComboBox>
+#include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -237,6 +239,13 @@ void SweepPanel::updateTab()
 void SweepPanel::redraw()
 {
     redrawSoon_->stop();
+    QElapsedTimer cost;
+    cost.start();
+    // A chart that takes long to draw (hundreds of curves) is drawn less often while runs
+    // arrive, so that the window stays responsive: at most a fifth of the time drawing.
+    const auto later = qScopeGuard([&] {
+        redrawSoon_->setInterval(std::max<int>(kRedrawDelayMs, static_cast<int>(4 * cost.elapsed())));
+    });
     const int selected = selectedRecord();
     const int x = x_->currentIndex(), y = y_->currentIndex() - 1, metric = metric_->currentIndex();
     // Only the tab in view is drawn; the others when they are shown.
