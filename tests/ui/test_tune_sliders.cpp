@@ -270,3 +270,19 @@ TEST_CASE("a drag's values are held while a young run goes on, and the newest ru
     quick.request();
     CHECK(quickStarts == 2);
 }
+
+TEST_CASE("inside a subsystem a slider leaves the diagram as it is and says why", "[tune]")
+{
+    TuneCanvas t(QStringLiteral("models/gallery/TwoGearboxes.json"));
+    REQUIRE(t.panel.addSlider("sine.amplitude").isEmpty());
+    REQUIRE(t.canvas.document.showLevel({"gearbox1"}));
+    QSlider* s = t.panel.slider(0);
+    s->setValue(900);
+    CHECK(t.canvas.document.rootDiagram().components.front().parameter("amplitude")->get<double>() == 2);
+    CHECK(t.panel.message() == "Sliders set the top level's components: go back to the top level first");
+    CHECK(s->value() == 500); // back where the value is
+    REQUIRE(t.canvas.document.showLevel({}));
+    s->setValue(750);
+    CHECK(t.canvas.document.rootDiagram().components.front().parameter("amplitude")->get<double>() ==
+          Approx(0.2 * std::pow(100.0, 0.75)).epsilon(1e-5));
+}
