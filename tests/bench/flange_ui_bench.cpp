@@ -3,7 +3,9 @@
 // translation and solver time of that same run (the worker's own figures), and the
 // difference as the live-plot overhead; then the same wall time for every MSL example (the
 // goal: under 20 ms each), the redraw time of one subplot holding three 10^5-point curves,
-// and how soon Stop ends a long run. Figures only (timing goals live here, not in tests).
+// and how soon Stop ends a long run; for every MSL example a Tune slider dragged (redraws
+// per second, release to the final plot: benchTune). Figures only (timing goals live here,
+// not in tests).
 // Runs offscreen.
 #include "chain_model.hpp"
 #include "app/allocator_tuning.hpp"
@@ -16,7 +18,10 @@
 #include "ui/results/run_result.hpp"
 #include "ui/results/variable_browser.hpp"
 #include "ui/simulation/run_controller.hpp"
+#include "ui/simulation/exploration_docks.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
+#include "ui/tune/tune_panel.hpp"
+#include "ui/tune/tune_target.hpp"
 
 #include "engine/diagram/diagram_json.hpp"
 
@@ -26,6 +31,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLineEdit>
+#include <QSlider>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -275,6 +281,91 @@ void benchOpen(const flange::ui::ComponentLibrary& library, const QString& folde
 
 } // namespace
 
+// A Tune slider dragged for a second on every MSL example, the mouse moving at 60 Hz, each
+// position a new run that cancels the one in flight: the redraws per second (runs that
+// reached their final plot while dragging; goal: 20 where a lone run takes under 40 ms) and
+// the time from a release with a last move to that value's final plot (goal: the lone
+// run's time + 50 ms). The slider is on a spring's stiffness where the example has one,
+// else on its first numeric parameter.
+void benchTune(const flange::ui::ComponentLibrary& library, const QString& root)
+{
+    QStringList paths;
+    for (const char* package : {"Rotational", "Translational"}) {
+        const QDir dir(root + QStringLiteral("/models/msl/") + QLatin1String(package));
+        for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+            paths << dir.filePath(f);
+    }
+    std::printf("\nTune slider dragged 1 s at 60 moves/s on every MSL example (ms, runs/s):\n");
+    std::printf("%-36s %-22s %8s %10s %10s %8s\n", "example", "slider", "lone", "redraws/s", "release", "goals");
+    int met = 0, total = 0;
+    for (const QString& path : paths) {
+        flange::ui::MainWindow window(library);
+        window.setQuiet(true);
+        window.resize(1440, 900);
+        window.show();
+        const QString name = QFileInfo(QFileInfo(path).path()).fileName() + QLatin1Char('/') + QFileInfo(path).baseName();
+        if (!window.openFile(path))
+            continue;
+        flange::ui::SimulationWorkspace& sim = *window.simulation();
+        flange::ui::tune::TunePanel& tune = *window.exploration()->tune();
+        QStringList candidates = flange::ui::tune::tunableNames(*window.document());
+        std::stable_partition(candidates.begin(), candidates.end(), [](const QString& n) {
+            return n.startsWith(QStringLiteral("spring")) && n.endsWith(QStringLiteral(".c"));
+        });
+        QString target;
+        for (const QString& c : candidates)
+            if (!c.endsWith(QStringLiteral(".start")) && tune.addSlider(c).isEmpty()) {
+                target = c;
+                break;
+            }
+        if (target.isEmpty()) {
+            std::printf("%-36s no numeric parameter\n", qPrintable(name));
+            continue;
+        }
+        QApplication::processEvents();
+        std::vector<double> lone;
+        for (int r = 0; r < 3; ++r)
+            lone.push_back(simulateToPlot(sim));
+        const double loneMs = median(lone);
+
+        QSlider* slider = tune.slider(0);
+        int finished = 0;
+        const auto counter = QObject::connect(sim.controller(), &flange::ui::RunController::runEnded, [&finished](auto status) {
+            finished += status == flange::ui::RunResult::Status::Finished ? 1 : 0;
+        });
+        slider->setSliderDown(true);
+        QElapsedTimer drag;
+        drag.start();
+        int position = slider->value(), step = 7;
+        const qint64 dragNs = 1000000000;
+        for (int move = 0; drag.nsecsElapsed() < dragNs; ++move) {
+            if (position + step > flange::ui::tune::TunePanel::kSteps || position + step < 0)
+                step = -step;
+            position += step;
+            slider->setValue(position);
+            const qint64 next = (move + 1) * dragNs / 60;
+            while (drag.nsecsElapsed() < next)
+                QApplication::processEvents(QEventLoop::AllEvents, 2);
+        }
+        const double redraws = finished / (drag.nsecsElapsed() * 1e-9);
+        QObject::disconnect(counter);
+        QElapsedTimer release;
+        release.start();
+        slider->setValue(position + (position + step > flange::ui::tune::TunePanel::kSteps ? -step : step));
+        slider->setSliderDown(false);
+        sim.controller()->waitForFinished(600000);
+        QApplication::processEvents(); // the final redraw
+        const double releaseMs = release.nsecsElapsed() * 1e-6;
+        const bool redrawGoal = loneMs >= 40 || redraws >= 20;
+        const bool releaseGoal = releaseMs <= loneMs + 50;
+        ++total;
+        met += redrawGoal && releaseGoal ? 1 : 0;
+        std::printf("%-36s %-22s %8.1f %10.1f %10.1f %8s\n", qPrintable(name), qPrintable(target), loneMs, redraws,
+                    releaseMs, redrawGoal && releaseGoal ? "met" : (!redrawGoal ? "redraws" : "release"));
+    }
+    std::printf("both goals met on %d of %d examples\n", met, total);
+}
+
 int main(int argc, char** argv)
 {
     flange::app::tuneAllocator(); // as the window's executable does, so the figures are its
@@ -286,7 +377,8 @@ int main(int argc, char** argv)
     const flange::ui::ComponentLibrary library = flange::ui::loadComponentLibrary();
     const QString root = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QStringLiteral(FLANGE_SOURCE_DIR);
     // A second argument times only the examples whose package/name contains it (for
-    // profiling), with "open" only the opening of a large diagram, with "stop" only Stop.
+    // profiling), with "open" only the opening of a large diagram, with "stop" only Stop,
+    // with "tune" only the Tune slider.
     const QString only = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QString();
     if (only == QLatin1String("open")) { // the large diagram alone
         QTemporaryDir folder;
@@ -295,6 +387,10 @@ int main(int argc, char** argv)
     }
     if (only == QLatin1String("stop")) { // Stop alone
         benchStop(library, root);
+        return 0;
+    }
+    if (only == QLatin1String("tune")) { // the Tune slider alone
+        benchTune(library, root);
         return 0;
     }
     if (!only.isEmpty()) {
@@ -329,6 +425,7 @@ int main(int argc, char** argv)
     benchExamples(library, root);
     benchRedraw();
     benchStop(library, root);
+    benchTune(library, root);
     benchOpen(library, dir.path());
     return 0;
 }

@@ -155,9 +155,10 @@ TEST_CASE("the difference of two runs is the first minus the second at the first
     RunsPanel panel(runs, [&] { return current; }, [] { return QStringList{"s.x"}; });
     runs.pin(b, "coarse");
     QSignalSpy pinned(&panel, &RunsPanel::differencePinned);
-    CHECK(panel.difference(-1, 0, "s.x") == "s.x (current run − coarse)");
+    CHECK(panel.difference(-1, 0, "s.x") == "Δ s.x");
     REQUIRE(runs.count() == 2);
-    CHECK(runs.pinned()[1].name == "current run − coarse");
+    CHECK(runs.pinned()[1].name == "Run 1 − coarse"); // the current run by its number
+    CHECK(runs.pinned()[1].run->variables()[0].name == "Δ s.x");
     CHECK(runs.pinned()[1].run->values(0)[100] == Approx(1 - 2).margin(1e-14));
     CHECK(pinned.count() == 1);
     CHECK(panel.difference(0, 0, "s.x", &reason).isEmpty());
@@ -188,5 +189,5 @@ TEST_CASE("the selected runs' signals go to one CSV file on the first run's time
     RunsPanel panel(runs, [&] { return current; }, [] { return QStringList{"s.x"}; });
     runs.pin(b, "stiff");
     REQUIRE(panel.exportRuns({0, -1}, path, &error));
-    CHECK(readText(path).startsWith("\"time\",\"s.x (stiff)\",\"s.x (current run)\"\n0,1,0\n0.25,2,2.5\n"));
+    CHECK(readText(path).startsWith("\"time\",\"s.x (stiff)\",\"s.x (Run 1)\"\n0,1,0\n0.25,2,2.5\n"));
 }

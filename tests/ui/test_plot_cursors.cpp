@@ -82,9 +82,24 @@ TEST_CASE("cursors placed on a page read every curve of its subplots", "[plot]")
     const auto s = sp->cursorStatistics("s.y");
     REQUIRE(s);
     CHECK(s->mean == Approx(0.5));
-    CHECK(sp->cursorText() == QStringList{"A = 0.2 s, B = 0.8 s, Δt = 0.6 s",
-                                          "s.y: Δy 0.6, min 0.2, max 0.8, mean 0.5, RMS 0.52915 m"});
+    CHECK(sp->cursorText() == QStringList{"A = 0.2 s, B = 0.8 s, Δt = 0.6 s", "s.y: Δy 0.6, mean 0.5, RMS 0.5292 m",
+                                          "    min 0.2, max 0.8 m"});
     page->clearCursors();
     CHECK(sp->cursorText().isEmpty());
     CHECK_FALSE(sp->cursorStatistics("s.y"));
+}
+
+TEST_CASE("a curve the current run lacks, a difference of two runs, reads its statistics from the run that has it", "[plot]")
+{
+    test::ShownArea w;
+    auto current = test::makeRun({{"s.y", "m"}}, 11, 0, 1, [](size_t, double t) { return 5 * t; });
+    auto difference = test::makeRun({{"Δ s.y", "m"}}, 11, 0, 1, [](size_t, double t) { return t; });
+    w.area.setRuns({current, difference}, {RunLook{}, RunLook{"Run 2 − Run 1", QColor(Qt::red), true}});
+    w.area.addSignal("Δ s.y");
+    w.area.page(0)->setCursor(0, 0.2);
+    w.area.page(0)->setCursor(1, 0.8);
+    const auto s = w.area.subplot(0, 0)->cursorStatistics("Δ s.y");
+    REQUIRE(s);
+    CHECK(s->mean == Approx(0.5));
+    CHECK(s->dy == Approx(0.6));
 }

@@ -6,6 +6,7 @@
 #include "ui/plot/plot_area.hpp"
 #include "ui/simulation/exploration_docks.hpp"
 #include "ui/simulation/run_controller.hpp"
+#include "ui/simulation/run_pacer.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/tune/tune_panel.hpp"
 #include "ui/tune/tune_scale.hpp"
@@ -205,7 +206,7 @@ TEST_CASE("a new slider value cancels the run in flight, and the run before the 
     // Long runs from here on, so that the first is still in flight when the next value comes.
     diagram::Experiment e = window.document()->rootDiagram().experiment;
     e.stopTime = 1e4;
-    e.interval = 0.01;
+    e.interval = 0.1;
     window.document()->setExperiment(e);
     TunePanel& panel = *window.exploration()->tune();
     REQUIRE(panel.addSlider("spring.c").isEmpty());
@@ -217,6 +218,9 @@ TEST_CASE("a new slider value cancels the run in flight, and the run before the 
     const auto first = sim.controller()->current();
     CHECK(first->status == RunResult::Status::Running);
     s->setValue(700);
+    // Held while the first run is young (run_pacer.hpp), then started, cancelling it.
+    for (int i = 0; i < 500 && started.count() < 2; ++i)
+        QTest::qWait(10);
     REQUIRE(started.count() == 2);
     const auto second = sim.controller()->current();
     CHECK(second != first);
@@ -230,4 +234,55 @@ TEST_CASE("a new slider value cancels the run in flight, and the run before the 
     REQUIRE(sim.plots()->runs().size() == 2);
     CHECK(sim.plots()->runs()[0] == second);
     CHECK(sim.plots()->runs()[1] == beforeDrag);
+}
+
+TEST_CASE("a drag's values are held while a young run goes on, and the newest runs when it ends", "[tune]")
+{
+    bool running = false;
+    int starts = 0;
+    RunPacer pacer([&] { return running; }, [&] {
+        ++starts;
+        running = true;
+    }, 60000);
+    pacer.request(); // nothing in flight: at once
+    CHECK(starts == 1);
+    pacer.request();
+    pacer.request();
+    CHECK(starts == 1);
+    CHECK(pacer.holding());
+    running = false;
+    pacer.runEnded(); // the newest value runs, once
+    CHECK(starts == 2);
+    CHECK_FALSE(pacer.holding());
+    pacer.runEnded();
+    CHECK(starts == 2);
+    pacer.request();
+    CHECK(starts == 2);
+    pacer.flush(); // released: the value held runs now
+    CHECK(starts == 3);
+    pacer.flush();
+    CHECK(starts == 3);
+
+    // A run that has gone on for the interval is cancelled for the newest value.
+    int quickStarts = 0;
+    RunPacer quick([] { return true; }, [&] { ++quickStarts; }, 0);
+    quick.request();
+    quick.request();
+    CHECK(quickStarts == 2);
+}
+
+TEST_CASE("inside a subsystem a slider leaves the diagram as it is and says why", "[tune]")
+{
+    TuneCanvas t(QStringLiteral("models/gallery/TwoGearboxes.json"));
+    REQUIRE(t.panel.addSlider("sine.amplitude").isEmpty());
+    REQUIRE(t.canvas.document.showLevel({"gearbox1"}));
+    QSlider* s = t.panel.slider(0);
+    s->setValue(900);
+    CHECK(t.canvas.document.rootDiagram().components.front().parameter("amplitude")->get<double>() == 2);
+    CHECK(t.panel.message() == "Sliders set the top level's components: go back to the top level first");
+    CHECK(s->value() == 500); // back where the value is
+    REQUIRE(t.canvas.document.showLevel({}));
+    s->setValue(750);
+    CHECK(t.canvas.document.rootDiagram().components.front().parameter("amplitude")->get<double>() ==
+          Approx(0.2 * std::pow(100.0, 0.75)).epsilon(1e-5));
 }

@@ -93,6 +93,8 @@ XYPlot* PlotArea::addXYPlot(const QString& x, const QString& y)
     xy->setRuns(runs_, looks_);
     xy->setSignals(x, y);
     xyPlots_.append(xy);
+    // Over the plots it comes from, not at the screen's corner.
+    xy->move(mapToGlobal(rect().center()) - QPoint(xy->width() / 2, xy->height() / 2));
     xy->show();
     return xy;
 }

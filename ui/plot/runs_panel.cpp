@@ -144,9 +144,11 @@ int RunsPanel::pinCurrent()
 std::shared_ptr<const RunResult> RunsPanel::runAt(int index, QString* name) const
 {
     if (index == -1) {
-        if (name)
-            *name = tr("current run");
-        return current_ ? current_() : nullptr;
+        std::shared_ptr<const RunResult> run = current_ ? current_() : nullptr;
+        // By its number: "current" would name another run once the next one comes.
+        if (name && run)
+            *name = tr("Run %1").arg(run->number);
+        return run;
     }
     if (index < 0 || index >= runs_.count())
         return nullptr;
@@ -165,8 +167,10 @@ QString RunsPanel::difference(int a, int b, const QString& signal, QString* reas
             *reason = tr("Choose two different runs.");
         return {};
     }
+    // Every difference of a signal is one variable, drawn once per difference run and named
+    // in the legend by the run: "Δ inertia3.w (Run 5 − soft spring)".
     const QString label = QStringLiteral("%1 − %2").arg(nameA, nameB);
-    const QString variable = QStringLiteral("%1 (%2)").arg(signal, label);
+    const QString variable = QStringLiteral("Δ %1").arg(signal);
     const std::shared_ptr<RunResult> d = runDifference(*runA, *runB, signal, variable, reason);
     if (!d)
         return {};
@@ -201,9 +205,11 @@ void RunsPanel::differenceDialog()
 {
     QDialog dialog(this);
     dialog.setWindowTitle(tr("Difference of Two Runs"));
+    // Made in the form's order, so the focus starts at the signal (seen under Xvfb: a key
+    // meant for the signal changed the first run to the second).
+    auto* signal = new QComboBox(&dialog);
     auto* a = new QComboBox(&dialog);
     auto* b = new QComboBox(&dialog);
-    auto* signal = new QComboBox(&dialog);
     for (QComboBox* box : {a, b}) {
         box->addItem(tr("current run"), -1);
         for (int i = 0; i < runs_.count(); ++i)

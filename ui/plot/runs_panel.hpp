@@ -32,7 +32,8 @@ public:
 
     // The actions of the buttons, without their dialogs. pinCurrent: the index pinned, -1
     // when there is no run. difference: the new run's variable name, or empty with the
-    // reason. exportSelected: the pinned runs with these indices (-1: the current run).
+    // reason; the current run (index -1) is named by its number. exportRuns: the pinned
+    // runs with these indices (-1: the current run).
     int pinCurrent();
     QString difference(int a, int b, const QString& signal, QString* reason = nullptr);
     bool exportRuns(const std::vector<int>& indices, const QString& path, QString* error = nullptr);

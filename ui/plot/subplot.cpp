@@ -418,16 +418,24 @@ void Subplot::setCursors(std::optional<double> a, std::optional<double> b)
 std::optional<IntervalStatistics> Subplot::cursorStatistics(const QString& name) const
 {
     const Curve* c = curve(name);
-    const RunResult* current = runs_.empty() ? nullptr : runs_.front().get();
-    if (!c || !current || !cursorA_ || !cursorB_ || !c->series[0] || static_cast<size_t>(c->columns[0]) >= current->variableCount())
+    if (!c || !cursorA_ || !cursorB_)
         return std::nullopt;
-    const Affine a = shownAs(*c);
-    if (a.scale == 1 && a.offset == 0)
-        return intervalStatistics(current->time(), current->values(c->columns[0]), *cursorA_, *cursorB_, c->discrete);
-    std::vector<double> shown(current->values(c->columns[0]).begin(), current->values(c->columns[0]).end());
-    for (double& v : shown)
-        v = a.scale * v + a.offset;
-    return intervalStatistics(current->time(), shown, *cursorA_, *cursorB_, c->discrete);
+    // The run drawn in full, or for a curve it lacks (a difference of two runs) the first
+    // run that has it.
+    for (size_t run = 0; run < runs_.size(); ++run) {
+        const RunResult* r = runs_[run].get();
+        if (!r || !c->series[run] || static_cast<size_t>(c->columns[run]) >= r->variableCount())
+            continue;
+        const std::span<const double> values = r->values(c->columns[run]);
+        const Affine a = shownAs(*c);
+        if (a.scale == 1 && a.offset == 0)
+            return intervalStatistics(r->time(), values, *cursorA_, *cursorB_, c->discrete);
+        std::vector<double> shown(values.begin(), values.end());
+        for (double& v : shown)
+            v = a.scale * v + a.offset;
+        return intervalStatistics(r->time(), shown, *cursorA_, *cursorB_, c->discrete);
+    }
+    return std::nullopt;
 }
 
 QStringList Subplot::cursorText() const
@@ -442,7 +450,7 @@ void Subplot::updateCursorReadout()
 {
     QList<ReadoutLine> lines;
     if (cursorA_ && cursorB_) {
-        auto g = [](double v) { return QString::number(v, 'g', 5); };
+        auto g = [](double v) { return QString::number(v, 'g', 4); };
         lines.append({QStringLiteral("A = %1 s, B = %2 s, Δt = %3 s").arg(g(*cursorA_), g(*cursorB_), g(std::abs(*cursorB_ - *cursorA_))), QColor()});
         for (const Curve& c : curves_) {
             const std::optional<IntervalStatistics> s = cursorStatistics(c.name);
@@ -450,9 +458,10 @@ void Subplot::updateCursorReadout()
                 continue;
             const QString& unit = displayUnits_[static_cast<size_t>(c.axis)].isEmpty() ? c.unit : displayUnits_[static_cast<size_t>(c.axis)];
             const QString u = unit.isEmpty() ? QString() : QLatin1Char(' ') + unit;
-            lines.append({QStringLiteral("%1: Δy %2, min %3, max %4, mean %5, RMS %6%7")
-                              .arg(c.name, g(s->dy), g(s->min), g(s->max), g(s->mean), g(s->rms), u),
-                          curveColor(c.colorIndex, palette())});
+            // Two short lines a curve: one long one was cut at a narrow plot's edge (seen under Xvfb).
+            const QColor color = curveColor(c.colorIndex, palette());
+            lines.append({QStringLiteral("%1: Δy %2, mean %3, RMS %4%5").arg(c.name, g(s->dy), g(s->mean), g(s->rms), u), color});
+            lines.append({QStringLiteral("    min %1, max %2%3").arg(g(s->min), g(s->max), u), color});
         }
     }
     overlay_->setCursors(cursorA_, cursorB_, lines);

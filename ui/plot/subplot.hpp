@@ -53,8 +53,9 @@ public:
     void refresh();
     void setEventTimes(std::shared_ptr<const std::vector<double>> times);
     void setCrosshair(std::optional<double> t);
-    // Two cursors (either may be absent); with both, each curve of the first run reads its
-    // Δt, Δy, min, max, mean and RMS between them (interval_statistics.hpp).
+    // Two cursors (either may be absent); with both, each curve reads its Δt, Δy, min, max,
+    // mean and RMS between them (interval_statistics.hpp), in the run drawn in full or, for a
+    // curve that run lacks (a difference of two runs), the first run that has it.
     void setCursors(std::optional<double> a, std::optional<double> b);
     std::optional<IntervalStatistics> cursorStatistics(const QString& name) const;
     QStringList cursorText() const; // the lines of the cursors' box

@@ -173,6 +173,9 @@ void XYPlot::refresh()
     const auto [yl, yh] = padded(y0, y1);
     xAxis_->setRange(xl, xh);
     yAxis_->setRange(yl, yh);
+    // Round ends and ticks ("-0.2 ... 0.6"), not the data's ("-0.202108"): seen under Xvfb.
+    xAxis_->applyNiceNumbers();
+    yAxis_->applyNiceNumbers();
     for (size_t run = 0; run < runs_.size(); ++run)
         if (series_[run] && series_[run]->points() != all[run])
             series_[run]->replace(all[run]);

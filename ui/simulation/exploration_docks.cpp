@@ -5,6 +5,7 @@
 #include "ui/plot/plot_page.hpp"
 #include "ui/plot/runs_panel.hpp"
 #include "ui/simulation/run_controller.hpp"
+#include "ui/simulation/run_pacer.hpp"
 #include "ui/simulation/simulation_workspace.hpp"
 #include "ui/tune/tune_panel.hpp"
 
@@ -73,12 +74,21 @@ ExplorationDocks::ExplorationDocks(QMainWindow* window, DiagramEditor& editor, S
         // The curves before the drag stay behind the dragged ones until the next edit's run.
         compared->holdGhost(simulation->controller()->current());
     });
-    // Each value at once: a new start cancels the run in flight, whose rows stop arriving.
-    connect(tune_, &tune::TunePanel::valuePreviewed, simulation, &SimulationWorkspace::simulate);
-    connect(tune_, &tune::TunePanel::valueKept, simulation, &SimulationWorkspace::simulateIfChanged);
+    // Each value runs, cancelling the run in flight, at the pace run_pacer.hpp explains: a
+    // run under 40 ms is drawn whole (flange-ui-bench's goal of 20 redraws a second).
+    auto* pacer = new RunPacer([simulation] { return simulation->controller()->isRunning(); },
+                               [simulation] { simulation->simulate(); }, 40, this);
+    connect(tune_, &tune::TunePanel::valuePreviewed, pacer, &RunPacer::request);
+    connect(simulation->controller(), &RunController::runEnded, pacer, &RunPacer::runEnded);
+    connect(tune_, &tune::TunePanel::valueKept, this, [simulation, pacer] {
+        pacer->flush(); // the released value, if it was held
+        simulation->simulateIfChanged();
+    });
     // A difference on a subplot of its own: beside the signals it would squeeze their axis.
     connect(runs_, &plot::RunsPanel::differencePinned, this, [simulation](const QString& variable) {
         plot::PlotArea* plots = simulation->plots();
+        if (plots->isPlotted(variable))
+            return; // an earlier difference of the signal: its subplot draws this one too
         plots->addSubplot();
         plots->addSignal(variable, -1, plots->page(plots->currentTab())->subplotCount() - 1);
     });

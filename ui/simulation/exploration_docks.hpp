@@ -1,9 +1,9 @@
 #pragma once
 // The docks for exploring a design beside the plots: Tune (sliders on parameters,
 // tune/tune_panel.hpp) and Runs (runs compared, plot/runs_panel.hpp), wired to the
-// simulation workspace: a dragged value runs at once, cancelling the run in flight, with
-// the run before the drag held as the ghost; a value kept by key or wheel runs if it
-// changed anything; a difference of two runs is plotted when made.
+// simulation workspace: a dragged value runs, cancelling the run in flight (paced:
+// run_pacer.hpp), with the run before the drag held as the ghost; a value kept by key or
+// wheel runs if it changed anything; a difference of two runs is plotted when made.
 #include <QObject>
 
 class QDockWidget;

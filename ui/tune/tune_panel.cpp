@@ -206,7 +206,7 @@ TunePanel::Row* TunePanel::makeRow(const QString& name, const TuneRange& range)
     rows_.push_back(std::move(row));
 
     connect(r->slider, &QSlider::sliderPressed, this, [this, r] {
-        if (!r->target)
+        if (!r->target || !atTopLevel())
             return;
         r->session = std::make_unique<LiveParameterSession>(editor_, r->target->component);
         emit dragStarted();
@@ -269,10 +269,24 @@ QString TunePanel::setRange(int index, const QString& minText, const QString& ma
     return {};
 }
 
+bool TunePanel::atTopLevel()
+{
+    // The editor edits the level shown; a slider's component is at the top level, and a
+    // component of a subsystem may have its name.
+    if (editor_.document().levelPath().isEmpty())
+        return true;
+    showMessage(tr("Sliders set the top level's components: go back to the top level first"));
+    return false;
+}
+
 void TunePanel::moved(Row* r, int position)
 {
     if (syncing_ || !r->target)
         return;
+    if (!atTopLevel()) {
+        syncPositions(); // the slider back where the value is
+        return;
+    }
     const diagram::Component* c = editor_.document().component(r->target->component);
     if (!c)
         return;

@@ -72,6 +72,7 @@ private:
     void reloadFromDocument();
     void store();
     void showMessage(const QString& text);
+    bool atTopLevel(); // says why not when it is not
     int indexOf(const Row* row) const;
 
     DiagramEditor& editor_;
