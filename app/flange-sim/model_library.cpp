@@ -1,5 +1,8 @@
 #include "app/flange-sim/model_library.hpp"
 
+#include "engine/api/data_files.hpp"
+#include "engine/api/errors.hpp"
+
 std::shared_ptr<flange::library::Library> libraryForModel(const QStringList& libraryFolders,
                                                           const std::vector<std::string>& types)
 {
@@ -11,4 +14,20 @@ std::shared_ptr<flange::library::Library> libraryForModel(const QStringList& lib
     lib->require(types);
     lib->resolve();
     return lib;
+}
+
+void allowDataFiles(flange::diagram::Diagram& diagram, const flange::library::Library& lib,
+                    const QStringList& allowedFolders, const std::string& modelPath)
+{
+    for (const QString& d : allowedFolders)
+        diagram.allowedDataFolders.push_back(d.toStdString());
+    std::string outside;
+    for (const flange::flatten::DataFileRead& f : flange::flatten::dataFilesRead(diagram, lib))
+        if (!f.allowed)
+            outside += "\n  " + f.path + " (component '" + f.component + "'): --allow-files " + f.folder;
+    if (!outside.empty())
+        throw flange::badInput(modelPath +
+                               ": the diagram reads files outside the folder of the diagram that names them; "
+                               "allow each folder with --allow-files:" +
+                               outside);
 }
