@@ -54,6 +54,8 @@ public:
     QDockWidget* eventsDock() const { return eventsDock_; }
 
     void simulate();
+    // Diagram > Check: translates without simulating, the report (or the failure) in Messages.
+    void check();
     void stop();
     // Whether Simulate asks before reading data files outside the diagram's folder.
     void setAskBeforeReadingFiles(bool ask) { dataFiles_.setAsking(ask); }
