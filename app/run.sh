@@ -7,7 +7,7 @@
 # to build/<example>.csv.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash packaging/dev/build.sh
+bash packaging/dev/build.sh --quiet
 model=${1:-models/gallery/ElastoGapContactLaws.json}
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   exec build/bin/flange --run "$model"

@@ -340,7 +340,7 @@ private:
             if (!var.fixed)
                 return;
             rows.push_back(f_.pool.sub(value, f_.pool.constant(var.start)));
-            cm_.initOrigins.push_back("fixed start " + var.name + " = " + std::to_string(var.start));
+            cm_.initOrigins.push_back("fixed start " + var.name + " = " + readableNumber(var.start));
             cm_.initFixedVar.push_back(v);
         };
         // In the diagram's order (variable ids), computed unknowns among the others: when
@@ -666,6 +666,13 @@ std::shared_ptr<const CompiledModel> compileModel(const diagram::Diagram& d, con
     cm->stats.relations = static_cast<int>(cm->relations.size());
     for (const auto& v : flat.vars)
         cm->stats.discreteVariables += v.discrete ? 1 : 0;
+    for (size_t v = 0; v < flat.vars.size(); ++v) {
+        const auto& var = flat.vars[v];
+        if (var.aliasOf >= 0 && !var.isConstant)
+            cm->aliases.push_back({static_cast<int32_t>(v), var.aliasOf, var.aliasSign, var.aliasOffset});
+        if (v < s.isDummy.size() && s.isDummy[v])
+            cm->dummyDerivatives.push_back(static_cast<int32_t>(v));
+    }
     cm->experiment = flat.experiment;
     cm->warnings = flat.warnings;
     for (size_t i = 0; i < flat.componentNames.size(); ++i)

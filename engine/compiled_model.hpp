@@ -112,6 +112,14 @@ struct CompiledModel {
     expr::Pool pool;                    // for the discrete equations evaluated at events
 
     std::vector<OutputVar> outputs;
+    // For Check (engine/model_check.hpp): the eliminated aliases (var = sign * of + offset,
+    // by variable id) and the dummy derivatives, which the tables above no longer tell apart.
+    struct Alias {
+        int32_t var = 0, of = 0;
+        double sign = 1, offset = 0;
+    };
+    std::vector<Alias> aliases;
+    std::vector<int32_t> dummyDerivatives;
     diagram::Experiment experiment;
     std::vector<std::string> warnings;
     TranslationStats stats;

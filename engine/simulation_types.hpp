@@ -15,7 +15,8 @@ struct SimulationOptions {
     // IDA's interpolation is accurate to the tolerance except across kinks that raise no
     // event (noEvent characteristics such as ElastoGap's), where this removes small
     // excursions; it roughly doubles the cost of output.
-    bool exactAlgebraicOutputs = false;
+    // Unset: the diagram's experiment says (Experiment::exactOutputs).
+    std::optional<bool> exactAlgebraicOutputs;
     int maxEventIterations = 20;
     int maxConsecutiveEvents = 100; // in one output interval: chattering
     // Limits on the work one run may do, so that no input runs forever or fills the disk;
@@ -38,8 +39,9 @@ struct SimulationOptions {
     // clutches and inertias driven by sources) begins with CVODE's Adams methods, which
     // need no Jacobian and no linear solve, and goes on with IDA's BDF where it turns stiff
     // (adams_integration.cpp says which models, and when IDA takes over).
-    // false: IDA from the start, as Dymola's DASSL.
-    bool nonStiffStart = true;
+    // false: IDA from the start, as Dymola's DASSL. Unset: the diagram's experiment says
+    // (Experiment::integrator, "auto" by default).
+    std::optional<bool> nonStiffStart;
 };
 
 struct EventRecord {

@@ -33,4 +33,24 @@ struct TranslationStats {
     std::vector<std::pair<std::string, double>> phases; // translation phase -> milliseconds
 };
 
+// What Check reports (Model::check: Diagram > Check, `flange-sim check`): the choices
+// translation made, read before anything is simulated, as Dymola's and OMEdit's Check do.
+struct CheckReport {
+    std::vector<std::string> states;           // integrated by the solver
+    std::vector<std::string> dummyDerivatives; // derivatives index reduction made algebraic
+    std::vector<std::string> aliases;          // eliminated: "inertia2.phi = inertia1.phi"
+    int constants = 0;                         // variables found constant and eliminated
+    std::vector<std::vector<std::string>> algebraicLoops; // the unknowns of each loop, largest loop first
+    std::vector<std::string> assumedStarts;    // "inertia1.phi = 0": nothing fixed them
+    // Fixed starts the others already determine, each with those it shares its value
+    // with: "fixed start inertia2.w = 3 (with fixed start inertia1.w = 6)". A run checks
+    // that they agree and names them all when they do not.
+    std::vector<std::string> redundantStarts;
+    std::vector<std::string> warnings; // translation's
+    // The report as text, one heading a line and each list indented below it; a list
+    // longer than mostPerList shows its first items and how many more there are (the
+    // window's Messages: a 10,000-part drive line has 10^5 aliases).
+    std::string text(size_t mostPerList = static_cast<size_t>(-1)) const;
+};
+
 } // namespace flange

@@ -197,6 +197,7 @@ void MainWindow::createMenus()
     viewMenu->addAction(a.snapToGrid);
 
     QMenu* diagramMenu = menuBar()->addMenu(tr("&Diagram"));
+    diagramMenu->addAction(a.check);
     diagramMenu->addAction(a.experiment);
     diagramMenu->addAction(tr("Model &Parameters…"), this, [this] {
         ModelParametersDialog dialog(document_->diagram(), this);
@@ -219,7 +220,7 @@ void MainWindow::createMenus()
     diagramMenu->addAction(connectors_->placeOnIconAction());
 
     QMenu* simulation = menuBar()->addMenu(tr("&Simulation"));
-    simulation->addActions({a.simulate, a.stopRun, a.autoResimulate});
+    simulation->addActions({a.check, a.simulate, a.stopRun, a.autoResimulate});
     simulation->addSeparator();
     simulation->addAction(a.experiment);
     simulation->addSeparator();

@@ -109,6 +109,11 @@ WindowActions::WindowActions(QObject* parent, QUndoStack* stack, const KeyBindin
     experiment = make(parent, tr("&Experiment…"), QString(), QKeySequence(),
                       tr("Start and stop time, output interval and tolerance of the simulation"));
 
+    // F8, as Dymola's Check.
+    check = make(parent, tr("&Check"), QStringLiteral("dialog-ok"), QKeySequence(Qt::Key_F8),
+                 tr("Translate without simulating: states, dummy derivatives, aliases, algebraic loops and the start "
+                    "values assumed, in Messages"));
+
     simulate = make(parent, tr("&Simulate"), QStringLiteral("media-playback-start"), QKeySequence(Qt::Key_F5),
                     tr("Translate and simulate the diagram; the plots grow as it runs"));
     simulate->setShortcuts({QKeySequence(Qt::Key_F5), QKeySequence(Qt::CTRL | Qt::Key_R)});

@@ -37,6 +37,7 @@ struct WindowActions {
     QAction* snapToGrid;
     QAction* findComponent;
     QAction* experiment;
+    QAction* check;
     QAction* simulate;
     QAction* stopRun;
     QAction* autoResimulate;

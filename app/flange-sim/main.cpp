@@ -1,5 +1,5 @@
 // flange-sim: the headless simulator. Loads a diagram, translates it, simulates it and
-// writes a CSV or a .mat file. Exit codes: 0 success, 2 bad input, 3 simulation failure,
+// writes a CSV or a .mat file (`check` translates only). Exit codes: 0 success, 2 bad input, 3 simulation failure,
 // 4 internal error (a bug in Flange), 5 the result could not be written.
 #include "app/flange-sim/model_library.hpp"
 #include "app/allocator_tuning.hpp"
@@ -17,6 +17,7 @@
 #include "app/flange-sim/convert_command.hpp"
 #include "app/flange-sim/sweep_command.hpp"
 #include "app/flange-sim/linearize_command.hpp"
+#include "app/flange-sim/check_command.hpp"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -71,7 +72,9 @@ std::vector<std::string> split(const std::string& s)
 int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription("Flange headless simulator.\n\n  flange-sim simulate MODEL.json|MODEL.mo [options]\n\n"
+    parser.setApplicationDescription("Flange headless simulator.\n\n  flange-sim simulate MODEL.json|MODEL.mo [options]\n"
+                                     "  flange-sim check MODEL.json|MODEL.mo    (translate only: states, loops, assumed starts; "
+                                     "--help for its options)\n\n"
                                      "Exit status: 0 success, 2 bad input, 3 the simulation failed, 4 internal error "
                                      "(a bug in Flange), 5 the result could not be written (the file named by -o then "
                                      "keeps its previous contents).");
@@ -91,12 +94,13 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     QCommandLineOption units("units", "Write each column's unit in its header: \"time [s]\", \"inertia1.w [rad/s]\".");
     QCommandLineOption stats("stats", "Print translation and solver statistics.");
     QCommandLineOption events("events", "Print every event with its time, cause and changes.");
-    QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point.");
+    QCommandLineOption exact("exact-outputs", "Solve algebraic variables exactly at every output point (default: the "
+                                              "diagram's experiment, exactOutputs).");
     QCommandLineOption integrator("integrator",
-                                  "auto (default): models that are not stiff at the start begin with Adams methods (CVODE) "
+                                  "auto: models that are not stiff at the start begin with Adams methods (CVODE) "
                                   "and go on with BDF (IDA) where they turn stiff; "
-                                  "bdf: IDA's BDF throughout.",
-                                  "auto|bdf", "auto");
+                                  "bdf: IDA's BDF throughout. Default: the diagram's experiment (integrator), else auto.",
+                                  "auto|bdf");
     QCommandLineOption libraryDir("library", "Extra folder of component definitions (repeatable).", "DIR");
     QCommandLineOption allowFiles("allow-files",
                                   "Folder data files may be read from besides the diagram's own (a table's fileName "
@@ -161,19 +165,7 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     flange::diagram::Diagram& diagram = input.diagram;
     auto tLibrary = clock::now();
     const auto lib = input.library;
-    // A received diagram must not make us read outside the folders the user chose: files
-    // it names elsewhere need --allow-files (engine/io/data_files.hpp has the rule).
-    for (const QString& d : parser.values(allowFiles))
-        diagram.allowedDataFolders.push_back(d.toStdString());
-    std::string outside;
-    for (const flange::flatten::DataFileRead& f : flange::flatten::dataFilesRead(diagram, *lib))
-        if (!f.allowed)
-            outside += "\n  " + f.path + " (component '" + f.component + "'): --allow-files " + f.folder;
-    if (!outside.empty())
-        throw flange::badInput(pos[1].toStdString() +
-                               ": the diagram reads files outside the folder of the diagram that names them; "
-                               "allow each folder with --allow-files:" +
-                               outside);
+    allowDataFiles(diagram, *lib, parser.values(allowFiles), pos[1].toStdString());
     std::vector<std::string> assignments;
     for (const QString& a : parser.values(set))
         assignments.push_back(a.toStdString());
@@ -188,10 +180,14 @@ int run(const QStringList& args, bool stdoutClosed, std::string& leftBehind)
     opt.stopTime = number(stop);
     opt.interval = number(interval);
     opt.tolerance = number(tolerance);
-    opt.exactAlgebraicOutputs = parser.isSet(exact);
-    if (parser.value(integrator) != "auto" && parser.value(integrator) != "bdf")
-        throw flange::badInput("--integrator: '" + parser.value(integrator).toStdString() + "' is neither auto nor bdf");
-    opt.nonStiffStart = parser.value(integrator) == "auto";
+    // The command line overrides the diagram's experiment, which the run reads otherwise.
+    if (parser.isSet(exact))
+        opt.exactAlgebraicOutputs = true;
+    if (parser.isSet(integrator)) {
+        if (parser.value(integrator) != "auto" && parser.value(integrator) != "bdf")
+            throw flange::badInput("--integrator: '" + parser.value(integrator).toStdString() + "' is neither auto nor bdf");
+        opt.nonStiffStart = parser.value(integrator) == "auto";
+    }
     opt.maxRows = static_cast<long>(limit(maxRows, 1e7));
     opt.maxSteps = static_cast<long>(limit(maxSteps, 5e6));
     opt.maxSeconds = limit(maxSeconds, 0);
@@ -306,6 +302,8 @@ int main(int argc, char** argv)
             return runLinearizeCommand(args);
         if (args.size() > 1 && args[1] == "convert")
             return runConvertCommand(args);
+        if (args.size() > 1 && args[1] == "check")
+            return runCheckCommand(args);
         return run(args, stdoutClosed, leftBehind);
     } catch (const flange::Error& e) {
         std::fprintf(stderr, "error: %s\n", e.what());

@@ -4,6 +4,8 @@
 #include "engine/api/modelica.hpp"
 
 #include <filesystem>
+#include "engine/api/data_files.hpp"
+#include "engine/api/errors.hpp"
 
 std::shared_ptr<flange::library::Library> libraryForModel(const QStringList& libraryFolders,
                                                           const std::vector<std::string>& types)
@@ -39,4 +41,20 @@ ModelAndLibrary loadModel(const std::string& path, const QStringList& libraryFol
         lib->loadFolder(d.toStdString());
     lib->resolve();
     return {flange::modelica::readModelicaFile(path, modelicaModel, *lib), lib};
+}
+
+void allowDataFiles(flange::diagram::Diagram& diagram, const flange::library::Library& lib,
+                    const QStringList& allowedFolders, const std::string& modelPath)
+{
+    for (const QString& d : allowedFolders)
+        diagram.allowedDataFolders.push_back(d.toStdString());
+    std::string outside;
+    for (const flange::flatten::DataFileRead& f : flange::flatten::dataFilesRead(diagram, lib))
+        if (!f.allowed)
+            outside += "\n  " + f.path + " (component '" + f.component + "'): --allow-files " + f.folder;
+    if (!outside.empty())
+        throw flange::badInput(modelPath +
+                               ": the diagram reads files outside the folder of the diagram that names them; "
+                               "allow each folder with --allow-files:" +
+                               outside);
 }

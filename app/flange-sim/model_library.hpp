@@ -1,5 +1,5 @@
 #pragma once
-// The component library every flange-sim command reads a model with.
+// The component library every flange-sim command reads a model with, and the files it may read.
 #include "engine/api/diagram.hpp"
 #include "engine/api/library.hpp"
 
@@ -25,3 +25,10 @@ struct ModelAndLibrary {
 };
 bool isModelicaInput(const std::string& path);
 ModelAndLibrary loadModel(const std::string& path, const QStringList& libraryFolders, const std::string& modelicaModel);
+
+// A received diagram must not make us read outside the folders the user chose: files it
+// names elsewhere need --allow-files (engine/io/data_files.hpp has the rule). Adds
+// `allowedFolders` to the diagram's, then throws flange::Error (BadInput) listing each
+// file outside them with the option that would allow it.
+void allowDataFiles(flange::diagram::Diagram& diagram, const flange::library::Library& lib,
+                    const QStringList& allowedFolders, const std::string& modelPath);

@@ -1,6 +1,7 @@
 #include "engine/api/model.hpp"
 
 #include "engine/compile.hpp"
+#include "engine/model_check.hpp"
 #include "engine/run.hpp"
 #include "engine/diagram/model_parameters.hpp"
 
@@ -87,6 +88,7 @@ std::vector<Model::Parameter> Model::parameters() const
 
 const std::vector<std::string>& Model::warnings() const { return compiled_->warnings; }
 const TranslationStats& Model::translation() const { return compiled_->stats; }
+CheckReport Model::check() const { return checkModel(*compiled_); }
 size_t Model::jacobianEntries() const { return compiled_->jacPattern.nnz(); }
 
 std::string Model::tapeSummary() const

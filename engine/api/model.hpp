@@ -84,6 +84,9 @@ public:
     const diagram::Experiment& experiment() const { return diagram_->experiment; }
     const std::vector<std::string>& warnings() const;
     const TranslationStats& translation() const;
+    // What Check shows: states, dummy derivatives, eliminated aliases, algebraic loops,
+    // start values assumed and fixed ones the others already determine.
+    CheckReport check() const;
     size_t jacobianEntries() const;
     // How each tape runs: "residual 180 (native, 2.1 KB), Jacobian ...", for --stats.
     std::string tapeSummary() const;

@@ -66,11 +66,7 @@ const OuterConnector* Diagram::connector(const std::string& n) const
 
 namespace {
 
-bool alike(const Experiment& a, const Experiment& b)
-{
-    return a.startTime == b.startTime && a.stopTime == b.stopTime && a.interval == b.interval &&
-           a.tolerance == b.tolerance;
-}
+bool alike(const Experiment& a, const Experiment& b) { return a == b; }
 
 bool alike(const Component& a, const Component& b)
 {

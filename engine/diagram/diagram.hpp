@@ -56,6 +56,12 @@ struct Experiment {
     double stopTime = 1;
     std::optional<double> interval; // default (stop - start) / 500
     double tolerance = 1e-6;
+    // The integrator (docs/diagram-format.md, "auto" and "bdf" in the file): Auto, Adams
+    // methods (CVODE) while the model is not stiff and BDF (IDA) from where it turns stiff;
+    // Bdf, IDA throughout (Dymola's DASSL). flange-sim's --integrator overrides it.
+    enum class Integrator { Auto, Bdf } integrator = Integrator::Auto;
+    bool exactOutputs = false; // algebraic unknowns solved exactly at every output point
+    bool operator==(const Experiment&) const = default;
     double outputInterval() const { return interval ? *interval : (stopTime - startTime) / 500.0; }
 };
 

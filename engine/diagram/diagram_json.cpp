@@ -215,6 +215,13 @@ Diagram readDiagram(const Json& j, const std::string& source, bool embedded)
         if (e.contains("interval") && !e["interval"].is_null())
             d.experiment.interval = number(e, "interval", 0, where);
         d.experiment.tolerance = number(e, "tolerance", 1e-6, where);
+        if (e.contains("integrator")) {
+            const std::string integrator = text(e, "integrator", where);
+            if (integrator != "auto" && integrator != "bdf")
+                throw badInput(where + ": 'integrator' is \"" + integrator + "\", neither \"auto\" nor \"bdf\"");
+            d.experiment.integrator = integrator == "bdf" ? Experiment::Integrator::Bdf : Experiment::Integrator::Auto;
+        }
+        d.experiment.exactOutputs = boolean(e, "exactOutputs", false, where);
     }
     if (j.contains("parameters")) {
         if (!j["parameters"].is_object())
@@ -333,7 +340,7 @@ Json embeddedJson(const Diagram& d)
     j.erase("format");
     j.erase("version");
     const Experiment e = d.experiment, none;
-    if (e.startTime == none.startTime && e.stopTime == none.stopTime && !e.interval && e.tolerance == none.tolerance)
+    if (e == none)
         j.erase("experiment");
     if (d.plot.is_object() && d.plot.empty())
         j.erase("plot");
@@ -358,6 +365,11 @@ Json toJson(const Diagram& d)
     if (d.experiment.interval)
         e["interval"] = numberJson(*d.experiment.interval);
     e["tolerance"] = numberJson(d.experiment.tolerance);
+    // the solver settings only where they differ from the default: files keep their bytes
+    if (d.experiment.integrator == Experiment::Integrator::Bdf)
+        e["integrator"] = "bdf";
+    if (d.experiment.exactOutputs)
+        e["exactOutputs"] = true;
     j["experiment"] = e;
     if (!d.parameters.empty()) {
         Json p = Json::object();

@@ -59,7 +59,7 @@ constexpr double kExactSolve = 1e-13;
 // algebraic unknowns with the derivatives.
 bool Run::adamsEligible()
 {
-    if (!opt_.nonStiffStart || m_.stateSlots.empty() || !m_.whens.empty())
+    if (!*opt_.nonStiffStart || m_.stateSlots.empty() || !m_.whens.empty())
         return false;
     // Crossing functions read algebraic unknowns solved exactly (kExactSolve): one step
     // where the solve is affine. Where it is not, they iterate, to round-off or to
@@ -335,7 +335,7 @@ void Run::adamsAt(double tg)
         if (!stateRelations_.empty())
             solveForCrossings(tg);
         else
-            solveConsistent(tg, false, opt_.exactAlgebraicOutputs ? kEventSolve : samplingTolerance()); // as IDA's rows
+            solveConsistent(tg, false, *opt_.exactAlgebraicOutputs ? kEventSolve : samplingTolerance()); // as IDA's rows
         return;
     }
     CVodeGetDky(cvode_, tg, 1, adamsDky_);

@@ -388,7 +388,7 @@ void Run::interpolateAt(double tg, bool forRow)
         adamsAt(tg);
         return;
     }
-    const bool solve = m_.stateSlots.empty() || opt_.exactAlgebraicOutputs || exactRoots();
+    const bool solve = m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs || exactRoots();
     const bool startAnywhere = forRow && solve && consistent_ && consistent_->oneStepExact(consistentMode());
     const bool modeGathered = forRow && solve && consistent_; // and unchanged until the solve below
     check(IDAGetDky(ida_, tg, 0, dkyY_), "IDAGetDky");
@@ -399,7 +399,7 @@ void Run::interpolateAt(double tg, bool forRow)
     if (!startAnywhere)
         for (int32_t i = 0; i < n_; ++i)
             yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
-    if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
+    if (m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs)
         solveConsistent(tg, m_.stateSlots.empty(), kEventSolve, modeGathered);
     else if (exactRoots())
         solveConsistent(tg, false, samplingTolerance(), modeGathered);

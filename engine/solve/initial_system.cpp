@@ -13,6 +13,57 @@
 
 namespace flange::solve {
 
+namespace {
+
+// Dulmage-Mendelsohn's over-determined part, per unmatched initial condition: the rows
+// an alternating path reaches from it (its columns, the rows matched to them, theirs,
+// ...). Among them, the initial conditions that determine what it fixes. The walks
+// share one budget of visits: the lists inform a message, and a pathological model must
+// not make translation quadratic.
+std::vector<std::vector<std::string>> overDeterminedWith(const CompiledModel& m, const structure::Matching& match,
+                                                         const std::vector<std::vector<int32_t>>& adj,
+                                                         const std::vector<int32_t>& droppedG,
+                                                         const std::vector<std::string>& assumed)
+{
+    std::vector<std::vector<std::string>> out;
+    const int32_t n = m.n, firstCandidate = m.n + m.m;
+    std::vector<uint32_t> rowSeen(adj.size(), 0), colSeen(static_cast<size_t>(n + m.stateSlots.size()), 0);
+    long budget = 1000000;
+    const size_t kMostNamed = 8; // a message names a few; "others" says there are more
+    uint32_t walk = 0;
+    for (int32_t j : droppedG) {
+        ++walk;
+        std::vector<std::string> with;
+        bool more = false;
+        std::vector<int32_t> queue{n + j};
+        rowSeen[static_cast<size_t>(n + j)] = walk;
+        for (size_t q = 0; q < queue.size() && budget > 0; ++q)
+            for (int32_t c : adj[static_cast<size_t>(queue[q])]) {
+                --budget;
+                if (colSeen[static_cast<size_t>(c)] == walk)
+                    continue;
+                colSeen[static_cast<size_t>(c)] = walk;
+                const int32_t r = match.colMatch(c);
+                if (r < 0 || rowSeen[static_cast<size_t>(r)] == walk)
+                    continue;
+                rowSeen[static_cast<size_t>(r)] = walk;
+                queue.push_back(r);
+                if (r >= n && with.size() == kMostNamed)
+                    more = true;
+                else if (r >= firstCandidate)
+                    with.push_back("assumed start value " + assumed[static_cast<size_t>(r - firstCandidate)]);
+                else if (r >= n)
+                    with.push_back(m.initOrigins[static_cast<size_t>(r - n)]);
+            }
+        if (more)
+            with.push_back("others");
+        out.push_back(std::move(with));
+    }
+    return out;
+}
+
+} // namespace
+
 InitialSystem buildInitialSystem(const CompiledModel& m)
 {
     InitialSystem out;
@@ -85,6 +136,7 @@ InitialSystem buildInitialSystem(const CompiledModel& m)
     std::vector<int32_t>& droppedG = out.droppedG;
     for (int32_t j = 0; j < m.m; ++j)
         (match.rowMatch(n + j) >= 0 ? keptG : droppedG).push_back(j);
+    out.droppedWith = overDeterminedWith(m, match, adj, droppedG, assumed);
 
     // Newton row of each equation: its matched column, for a zero-free diagonal (see compile.cpp).
     std::vector<int32_t>& fPos = out.fPos;

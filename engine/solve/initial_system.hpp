@@ -27,6 +27,10 @@ struct InitialSystem {
     std::vector<int32_t> candidates;   // state slots assumed fixed at their start values
     std::vector<std::string> assumed;  // "inertia1.phi = 0", per candidate, for the warning
     std::vector<int32_t> keptG, droppedG; // initial conditions used, and redundant ones (checked after)
+    // Per dropped condition: the kept initial conditions (and assumed start values) that,
+    // with the equations, already determine what it fixes; the structurally
+    // over-determined part it belongs to, named together when they disagree.
+    std::vector<std::vector<std::string>> droppedWith;
     std::vector<int32_t> fPos, gPos, cPos; // Newton row of each F row, kept G row, candidate
     std::vector<Cell> cells;           // in the pattern's order: cell k gives value k
     structure::SparsePattern pattern;

@@ -162,12 +162,28 @@ void Run::initialize()
         codegen::TapeInputs in = inputs(t0_, true);
         in.out[0] = gvals.data();
         m_.initResidual.run(in, initResRegs_.data());
-        for (int32_t j : droppedG) {
+        for (size_t d = 0; d < droppedG.size(); ++d) {
+            const int32_t j = droppedG[d];
             double r = gvals[static_cast<size_t>(j)];
-            if (std::fabs(r) > 1e-6 * (1 + std::fabs(r)))
-                throw badInput("over-determined initial conditions: " + m_.initOrigins[static_cast<size_t>(j)] +
-                               " contradicts the other initial conditions and equations (off by " + fmt(r) + ")")
-                    .about(instancesOf(m_.initOrigins[static_cast<size_t>(j)]));
+            if (std::fabs(r) > 1e-6 * (1 + std::fabs(r))) {
+                // Named with the conditions the structure found it redundant with, as
+                // Dymola lists the starts that cannot all hold.
+                const std::string& origin = m_.initOrigins[static_cast<size_t>(j)];
+                std::vector<std::string> instances = instancesOf(origin);
+                std::string with;
+                for (const std::string& other : sys.droppedWith[d]) {
+                    with += ", " + other;
+                    for (auto& name : instancesOf(other))
+                        if (std::find(instances.begin(), instances.end(), name) == instances.end())
+                            instances.push_back(std::move(name));
+                }
+                throw badInput("over-determined initial conditions: " + origin +
+                               (with.empty() ? " contradicts the other initial conditions and equations"
+                                             : with + " cannot all hold together with the equations") +
+                               " (off by " + fmt(r) + "); release " + (with.empty() ? "it" : "one of them") +
+                               " (fixed = false)")
+                    .about(instances);
+            }
             warnings_.push_back("redundant initial condition ignored (it agrees with the others): " +
                                 m_.initOrigins[static_cast<size_t>(j)]);
         }

@@ -42,6 +42,8 @@ RunSettings checkRunSettings(const CompiledModel& m, const SimulationOptions& o)
                        readableNumber(rows) + " rows, more than the limit of " + std::to_string(o.maxRows) + " (" +
                        "choose a longer interval" + adviceAfter(o.limitAdvice.rows) + ")");
     s.gridRows = static_cast<long>(rows);
+    s.nonStiffStart = o.nonStiffStart.value_or(m.experiment.integrator == diagram::Experiment::Integrator::Auto);
+    s.exactOutputs = o.exactAlgebraicOutputs.value_or(m.experiment.exactOutputs);
     return s;
 }
 

@@ -12,6 +12,7 @@ namespace flange::solve {
 struct RunSettings {
     double t0 = 0, tEnd = 1, dt = 0.002, rtol = 1e-6;
     long gridRows = 0; // output points on the grid, without the two rows of every event
+    bool nonStiffStart = true, exactOutputs = false;
 };
 
 // The end of a limit's message: "; " and how to raise the limit (SimulationOptions::

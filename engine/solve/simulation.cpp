@@ -86,6 +86,8 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     dt_ = settings.dt;
     rtol_ = settings.rtol;
     gridRows_ = settings.gridRows;
+    opt_.nonStiffStart = settings.nonStiffStart; // resolved (options, else the experiment): read with *
+    opt_.exactAlgebraicOutputs = settings.exactOutputs;
     for (size_t k = 0; k < m.relations.size(); ++k)
         if (!m.relations[k].timeEvent) {
             stateRelations_.push_back(static_cast<int>(k));
@@ -265,7 +267,7 @@ void Run::integrate()
         const bool atTimeEvent = flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps;
         if (!cvode_) {
             copyOut();
-            if (m_.stateSlots.empty() || opt_.exactAlgebraicOutputs)
+            if (m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
         } else if (flag == CV_ROOT_RETURN || atTimeEvent || onGrid || t >= tEnd_ - eps) {
             adamsAt(t); // only where the solution at the step's end is read

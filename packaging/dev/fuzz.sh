@@ -6,9 +6,9 @@
 #                                                                  10000), fixed seed, stop at the first crash
 #   bash packaging/dev/fuzz.sh minimize TARGET CRASH_FILE          shrink a crash, print the small file
 #
-# Targets (tests/fuzz/): expression, diagram, definition, translate, modelica. The build goes to
+# Targets (tests/fuzz/): expression, diagram, definition, translate, modelica, table. The build goes to
 # build-fuzz/ (clang, FLANGE_FUZZ=ON), the corpus grows in build-fuzz/corpus/<target>/
-# seeded from models/, resources/components and tests/data, and crashes land in
+# seeded from models/, resources/components, tests/data and tests/fuzz/seeds, and crashes land in
 # build-fuzz/findings/<target>/. A crash worth keeping is minimized and copied to
 # tests/data/fuzz-regressions/<target>/, where ctest replays it in the normal build.
 # Set FLANGE_BUILD_LOCK=/path/to/lock to take a lock around the compile only, and
@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-targets_all=(expression diagram definition translate modelica)
+targets_all=(expression diagram definition translate modelica table)
 
 install_fuzz_deps() {
   # Only for fuzzing, so not in install-deps.sh: clang with libFuzzer and the sanitizer
@@ -46,15 +46,21 @@ build() {
   "${lock[@]}" cmake --build build-fuzz -j2 --target "${targets_all[@]/#/flange-fuzz-}"
 }
 
-# Seeds: the diagrams and definitions the project ships, the bad-input corpus, and every
-# equation and expression string found in the component library.
+# Seeds: the diagrams and definitions the project ships, the bad-input corpus, every
+# equation and expression string found in the component library, and tests/fuzz/seeds:
+# nested and doubled subsystems, vector connectors and tables read from files (issue 33),
+# and the table target's files (a first byte choosing format, smoothness and extrapolation).
 seed() {
   local c=build-fuzz/seeds
-  rm -rf "$c"; mkdir -p "$c"/{expression,diagram,definition,translate,modelica}
+  rm -rf "$c"; mkdir -p "$c"/{expression,diagram,definition,translate,modelica,table}
   local f
   # Named after their path: several folders hold a Friction.json.
-  while IFS= read -r f; do cp "$f" "$c/diagram/${f//\//_}"; done < <(find models tests/data/bad -name '*.json')
+  while IFS= read -r f; do cp "$f" "$c/diagram/${f//\//_}"; done < <(find models tests/data/bad tests/fuzz/seeds/translate -name '*.json')
   cp "$c"/diagram/* "$c/translate/"
+  cp tests/fuzz/seeds/table/* "$c/table/"
+  # The table files the tests read, as CSV (first byte even) or MSL text (odd).
+  for f in tests/data/tables/*.csv; do { printf '\000'; cat "$f"; } >"$c/table/$(basename "$f").bin"; done
+  for f in tests/data/tables/*.txt; do { printf '\001'; cat "$f"; } >"$c/table/$(basename "$f").bin"; done
   while IFS= read -r f; do cp "$f" "$c/definition/${f//\//_}"; done < <(find resources/components -name '*.json')
   # Modelica written by the project (never MSL's own files).
   cp tests/data/modelica/*.mo "$c/modelica/"

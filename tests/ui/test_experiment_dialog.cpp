@@ -3,6 +3,8 @@
 #include "ui/parameters/experiment_dialog.hpp"
 #include "ui/parameters/value_parsing.hpp"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QPushButton>
 
@@ -51,4 +53,25 @@ TEST_CASE("one reading of number and unit for parameters and the experiment", "[
     CHECK(parseNumberIn("w", "60 rpm", "rad/s", &why) == Approx(2 * 3.141592653589793));
     CHECK_FALSE(parseNumberIn("t", "5 kg", "s", &why));
     CHECK(why.contains("kg"));
+}
+
+TEST_CASE("the Experiment dialog shows and sets the solver, stored in the experiment", "[parameters]")
+{
+    using Integrator = diagram::Experiment::Integrator;
+    diagram::Experiment bdf;
+    bdf.integrator = Integrator::Bdf;
+    bdf.exactOutputs = true;
+    ExperimentDialog dialog(bdf);
+    CHECK(dialog.integratorField()->currentData().toInt() == static_cast<int>(Integrator::Bdf));
+    CHECK(dialog.exactOutputsField()->isChecked());
+    CHECK(dialog.experiment().integrator == Integrator::Bdf);
+    CHECK(dialog.experiment().exactOutputs);
+    dialog.integratorField()->setCurrentIndex(dialog.integratorField()->findData(static_cast<int>(Integrator::Auto)));
+    dialog.exactOutputsField()->setChecked(false);
+    CHECK(dialog.experiment().integrator == Integrator::Auto);
+    CHECK_FALSE(dialog.experiment().exactOutputs);
+    // the default experiment shows the automatic choice
+    ExperimentDialog plain(diagram::Experiment{});
+    CHECK(plain.integratorField()->currentData().toInt() == static_cast<int>(Integrator::Auto));
+    CHECK_FALSE(plain.exactOutputsField()->isChecked());
 }

@@ -11,6 +11,8 @@
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
 
+#include <algorithm>
+
 namespace flange::ui {
 
 namespace {
@@ -20,19 +22,52 @@ QString qs(const std::string& s) { return QString::fromStdString(s); }
 // A name or parameter label, not drawn while it would be under 3 pixels high: unreadable,
 // and laying out and shaping thousands of such texts made drawing a 20,000-component
 // diagram at its fitted zoom take a quarter of a second.
+// Zoomed out (a diagram fitted beside the plots), a text is drawn larger than the zoom
+// gives, up to kMostGrowth times, so that the parameter label (kLabelPixels) reaches
+// kReadablePixels on screen: at the fitted zoom of the gallery's diagrams they were 5 to 7
+// pixels high. The name and the label of a component grow by the same factor about one
+// origin at the component's edge (ComponentItem::layoutTexts), so they move apart as they
+// grow instead of into each other or the icon.
+constexpr int kNamePixels = 13, kLabelPixels = 11;
+constexpr double kReadablePixels = 10, kMostGrowth = 2;
+
 class LabelText : public QGraphicsSimpleTextItem {
 public:
     using QGraphicsSimpleTextItem::QGraphicsSimpleTextItem;
+    // In the parent's coordinates.
+    void setGrowthOrigin(QPointF origin)
+    {
+        prepareGeometryChange();
+        origin_ = origin;
+    }
+    QRectF boundingRect() const override { return ownRect().united(grown(ownRect(), kMostGrowth)); }
+    // At the text's own size: what the layout and the diagram's extent go by.
+    QRectF ownRect() const { return QGraphicsSimpleTextItem::boundingRect(); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override
     {
         const double scale = QStyleOptionGraphicsItem::levelOfDetailFromTransform(painter->worldTransform());
         if (font().pixelSize() * scale < 3)
             return;
+        const double growth = std::clamp(kReadablePixels / (kLabelPixels * scale), 1.0, kMostGrowth);
+        painter->save();
+        const QPointF o = mapFromParent(origin_);
+        painter->translate(o);
+        painter->scale(growth, growth);
+        painter->translate(-o);
         QGraphicsSimpleTextItem::paint(painter, option, widget);
+        painter->restore();
     }
+
+private:
+    QRectF grown(const QRectF& r, double factor) const
+    {
+        const QPointF o = mapFromParent(origin_);
+        return QRectF(o + (r.topLeft() - o) * factor, o + (r.bottomRight() - o) * factor);
+    }
+    QPointF origin_;
 };
 
-QGraphicsSimpleTextItem* makeText(QGraphicsItem* parent, int pixelSize, QColor color)
+LabelText* makeText(QGraphicsItem* parent, int pixelSize, QColor color)
 {
     auto* t = new LabelText(parent);
     QFont f = t->font();
@@ -57,8 +92,8 @@ ComponentItem::ComponentItem(const diagram::Component& c, const library::Compone
     body_ = new ComponentBody(icons, definition ? qs(definition->icon) : QString(), shortName, size_, this);
     body_->setAcceptedMouseButtons(Qt::NoButton);
     body_->setSubsystemBox(definition && definition->subsystem);
-    nameText_ = makeText(this, 13, QColor(0, 0, 220));
-    labelText_ = makeText(this, 11, QColor(40, 40, 40));
+    nameText_ = makeText(this, kNamePixels, QColor(0, 0, 220));
+    labelText_ = makeText(this, kLabelPixels, QColor(40, 40, 40));
 
     if (definition) {
         const double portSize = std::min(size_.width(), size_.height()) * 0.11;
@@ -124,27 +159,52 @@ void ComponentItem::layoutTexts()
         else
             bottom = true;
     }
-    const QRectF nameRect = nameText_->boundingRect();
-    const QRectF labelRect = labelText_->boundingRect();
+    const QRectF nameRect = static_cast<const LabelText*>(nameText_)->ownRect();
+    const QRectF labelRect = static_cast<const LabelText*>(labelText_)->ownRect();
     const double cx = box.center().x();
+    // Each text grows (LabelText) about the point of the icon's edge it is stacked on.
+    auto* name = static_cast<LabelText*>(nameText_);
+    auto* label = static_cast<LabelText*>(labelText_);
     if (top && bottom) {
         nameText_->setPos(box.right() + 4, box.center().y() - nameRect.height());
         labelText_->setPos(box.right() + 4, box.center().y());
+        name->setGrowthOrigin({box.right() + 4, box.center().y()});
+        label->setGrowthOrigin({box.right() + 4, box.center().y()});
     } else if (top) {
         nameText_->setPos(cx - nameRect.width() / 2, box.bottom() + 1);
         labelText_->setPos(cx - labelRect.width() / 2, box.bottom() + 1 + nameRect.height());
+        name->setGrowthOrigin({cx, box.bottom() + 1});
+        label->setGrowthOrigin({cx, box.bottom() + 1});
     } else if (bottom) {
         labelText_->setPos(cx - labelRect.width() / 2, box.top() - labelRect.height() - 1);
         nameText_->setPos(cx - nameRect.width() / 2, box.top() - labelRect.height() - nameRect.height() - 1);
+        name->setGrowthOrigin({cx, box.top() - 1});
+        label->setGrowthOrigin({cx, box.top() - 1});
     } else {
         nameText_->setPos(cx - nameRect.width() / 2, box.top() - nameRect.height() - 1);
         labelText_->setPos(cx - labelRect.width() / 2, box.bottom() + 1);
+        name->setGrowthOrigin({cx, box.top() - 1});
+        label->setGrowthOrigin({cx, box.bottom() + 1});
     }
 }
 
 QRectF ComponentItem::boundingRect() const
 {
     return body_->mapRectToParent(body_->boundingRect()).adjusted(-3, -3, 3, 3);
+}
+
+QRectF ComponentItem::contentRect() const
+{
+    // The texts at their own size: drawn larger when zoomed out, they would make the
+    // fitted zoom depend on itself.
+    QRectF r = boundingRect();
+    for (const QGraphicsItem* child : childItems()) {
+        if (const auto* text = dynamic_cast<const LabelText*>(child))
+            r |= text->mapRectToParent(text->ownRect());
+        else
+            r |= child->mapRectToParent(child->boundingRect() | child->childrenBoundingRect());
+    }
+    return r;
 }
 
 QPainterPath ComponentItem::shape() const

@@ -40,6 +40,9 @@ public:
     // The centre the document holds; the item may be away from it while being dragged.
     QPointF documentPos() const { return anchor_; }
 
+    // Icon, ports and texts, the texts at their own size whatever the zoom draws them at:
+    // the diagram's extent (DiagramScene::contentBounds).
+    QRectF contentRect() const;
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;

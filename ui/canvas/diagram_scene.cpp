@@ -124,7 +124,7 @@ QRectF DiagramScene::contentBounds() const
 {
     QRectF bounds;
     for (const ComponentItem* c : components_)
-        bounds |= c->sceneBoundingRect() | c->mapRectToScene(c->childrenBoundingRect());
+        bounds |= c->mapRectToScene(c->contentRect());
     for (const ConnectionItem* c : connections_)
         bounds |= c->sceneBoundingRect();
     for (const NoteItem* n : notes_)

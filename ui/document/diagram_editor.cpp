@@ -442,8 +442,7 @@ bool DiagramEditor::setModelParameters(const diagram::Diagram& edited)
 bool DiagramEditor::setExperiment(const diagram::Experiment& e)
 {
     const diagram::Experiment& old = doc_.rootDiagram().experiment;
-    if (old.startTime == e.startTime && old.stopTime == e.stopTime && old.interval == e.interval &&
-        old.tolerance == e.tolerance)
+    if (old == e)
         return false;
     doc_.undoStack()->push(new SetExperimentCommand(doc_, e));
     return true;

@@ -7,18 +7,22 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPainter>
 #include <QPixmap>
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace flange::ui {
 
 namespace {
 
-constexpr QSize kThumbnail(288, 180);
+constexpr QSize kThumbnail(320, 200);
 
 QString readDescription(const QString& path, bool* ok)
 {
@@ -40,7 +44,8 @@ QPixmap thumbnail(const GalleryEntry& e)
     QPixmap out(kThumbnail);
     out.fill(Qt::white);
     QPainter painter(&out);
-    const QPixmap picture(e.picture);
+    const QImage whole = e.picture.isEmpty() ? QImage() : QImage(e.picture);
+    const QPixmap picture = whole.isNull() ? QPixmap() : QPixmap::fromImage(whole.copy(diagramRegion(whole)));
     if (!picture.isNull()) {
         const QPixmap scaled = picture.scaled(kThumbnail, Qt::KeepAspectRatio, Qt::SmoothTransformation);
         painter.drawPixmap((kThumbnail.width() - scaled.width()) / 2, (kThumbnail.height() - scaled.height()) / 2, scaled);
@@ -53,6 +58,35 @@ QPixmap thumbnail(const GalleryEntry& e)
 }
 
 } // namespace
+
+QRect diagramRegion(const QImage& picture)
+{
+    // ComponentItem's name colour, QColor(0, 0, 220), with room for anti-aliasing; plot
+    // curves and legends use other blues.
+    const auto isName = [](QRgb c) { return qRed(c) < 60 && qGreen(c) < 60 && qBlue(c) > 170; };
+    const QImage image = picture.convertToFormat(QImage::Format_RGB32);
+    int left = image.width(), right = -1, top = image.height(), bottom = -1;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+            if (isName(line[x])) {
+                left = std::min(left, x);
+                right = std::max(right, x);
+                top = std::min(top, y);
+                bottom = std::max(bottom, y);
+            }
+    }
+    if (right < 0)
+        return image.rect();
+    // The names sit above the icons: a margin around, more below for the lowest row's icons.
+    const int margin = std::max(24, image.height() / 30), below = std::max(72, image.height() / 9);
+    QRect region(QPoint(left - margin, top - margin), QPoint(right + margin, bottom + below));
+    // Not narrower than the thumbnail's shape: a single row of names keeps some height.
+    const int wanted = region.width() * kThumbnail.height() / kThumbnail.width();
+    if (region.height() < wanted)
+        region.adjust(0, -(wanted - region.height()) / 2, 0, (wanted - region.height() + 1) / 2);
+    return region.intersected(image.rect());
+}
 
 QString galleryPictureName(const QString& relativeModelPath)
 {
@@ -99,6 +133,11 @@ ExampleGalleryDialog::ExampleGalleryDialog(const QList<GalleryEntry>& entries, Q
                                 "Save As keeps your changes in a copy."),
                              this);
     intro->setWordWrap(true);
+    search_ = new QLineEdit(this);
+    search_->setObjectName(QStringLiteral("gallerySearch"));
+    search_->setPlaceholderText(tr("Search examples (clutch, backlash, gear, friction…)"));
+    search_->setClearButtonEnabled(true);
+    connect(search_, &QLineEdit::textChanged, this, &ExampleGalleryDialog::filter);
     list_->setObjectName(QStringLiteral("galleryList"));
     list_->setIconSize(kThumbnail);
     list_->setWordWrap(true);
@@ -113,22 +152,42 @@ ExampleGalleryDialog::ExampleGalleryDialog(const QList<GalleryEntry>& entries, Q
         list_->setCurrentRow(0);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Open)->setEnabled(list_->count() > 0);
+    QPushButton* open = buttons->button(QDialogButtonBox::Open);
+    open->setEnabled(list_->count() > 0);
+    connect(list_, &QListWidget::currentItemChanged, open, [open](QListWidgetItem* item) { open->setEnabled(item); });
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(list_, &QListWidget::itemActivated, this, &QDialog::accept);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(intro);
+    layout->addWidget(search_);
     layout->addWidget(list_);
     layout->addWidget(buttons);
-    resize(900, 700);
+    resize(960, 760);
+    search_->setFocus();
+}
+
+void ExampleGalleryDialog::filter(const QString& text)
+{
+    const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    QListWidgetItem* first = nullptr;
+    for (int i = 0; i < list_->count(); ++i) {
+        QListWidgetItem* item = list_->item(i);
+        const QString shown = item->text() + QLatin1Char(' ') + item->data(Qt::UserRole).toString();
+        const bool match = std::all_of(words.begin(), words.end(),
+                                       [&](const QString& w) { return shown.contains(w, Qt::CaseInsensitive); });
+        item->setHidden(!match);
+        if (match && !first)
+            first = item;
+    }
+    list_->setCurrentItem(first); // Open takes the first match; none when nothing matches
 }
 
 QString ExampleGalleryDialog::chosenPath() const
 {
     const QListWidgetItem* item = list_->currentItem();
-    return item ? item->data(Qt::UserRole).toString() : QString();
+    return item && !item->isHidden() ? item->data(Qt::UserRole).toString() : QString();
 }
 
 } // namespace flange::ui

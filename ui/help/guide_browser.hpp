@@ -1,6 +1,7 @@
 #pragma once
 // The user's guide, read offline: the installed (or source-tree) docs/guide Markdown shown in
-// a QTextBrowser, links between chapters and pictures included. Needs no browser or network.
+// a QTextBrowser, links between chapters and pictures included, the pictures (screenshots
+// of 1440 px) scaled down to the window's width. Needs no browser or network.
 #include <QDialog>
 
 class QTextBrowser;

@@ -3,6 +3,8 @@
 #include "ui/document/parameter_values.hpp"
 #include "ui/parameters/value_parsing.hpp"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -11,6 +13,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace flange::ui {
@@ -36,12 +39,25 @@ ExperimentDialog::ExperimentDialog(const diagram::Experiment& experiment, QWidge
     interval_ = new QLineEdit(experiment.interval ? number(*experiment.interval) : QString());
     interval_->setPlaceholderText(tr("(stop − start) / 500"));
     tolerance_ = new QLineEdit(number(experiment.tolerance));
+    using Integrator = diagram::Experiment::Integrator;
+    integrator_ = new QComboBox;
+    integrator_->addItem(tr("Automatic: Adams (CVODE) while not stiff, then BDF (IDA)"), static_cast<int>(Integrator::Auto));
+    integrator_->addItem(tr("BDF (IDA) throughout, as Dymola's DASSL"), static_cast<int>(Integrator::Bdf));
+    integrator_->setCurrentIndex(std::max(0, integrator_->findData(static_cast<int>(experiment.integrator))));
+    integrator_->setToolTip(tr("Automatic suits most drive trains: a model that is not stiff needs no Jacobian. "
+                               "BDF throughout compares step for step with Dymola's default."));
+    exactOutputs_ = new QCheckBox(tr("Solve algebraic variables exactly at every output point"));
+    exactOutputs_->setChecked(experiment.exactOutputs);
+    exactOutputs_->setToolTip(tr("Removes small excursions of interpolated values across kinks without events "
+                                 "(contact laws); output costs about twice as much."));
 
     auto* form = new QFormLayout;
     form->addRow(tr("Start time [s]:"), start_);
     form->addRow(tr("Stop time [s]:"), stop_);
     form->addRow(tr("Output interval [s]:"), interval_);
     form->addRow(tr("Relative tolerance:"), tolerance_);
+    form->addRow(tr("Integrator:"), integrator_);
+    form->addRow(QString(), exactOutputs_);
     problemLabel_ = new QLabel;
     problemLabel_->setStyleSheet(QStringLiteral("color: #c62828;"));
     problemLabel_->setWordWrap(true); // a unit message is wider than the fields: wrap, not cut
@@ -93,6 +109,8 @@ diagram::Experiment ExperimentDialog::experiment() const
     if (!interval_->text().trimmed().isEmpty())
         e.interval = parse(interval_, tr("output interval"));
     e.tolerance = parse(tolerance_, tr("tolerance"), "").value_or(1e-6);
+    e.integrator = static_cast<diagram::Experiment::Integrator>(integrator_->currentData().toInt());
+    e.exactOutputs = exactOutputs_->isChecked();
     return e;
 }
 

@@ -1,10 +1,13 @@
 #pragma once
 // The experiment settings of the diagram: start and stop time, output interval (empty
-// for the default of 500 intervals) and relative tolerance, checked before OK is allowed.
+// for the default of 500 intervals), relative tolerance and the solver (the integrator and
+// exact outputs), checked before OK is allowed.
 #include "engine/api/diagram.hpp"
 
 #include <QDialog>
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -20,6 +23,8 @@ public:
     QLineEdit* stopField() const { return stop_; }
     QLineEdit* intervalField() const { return interval_; }
     QLineEdit* toleranceField() const { return tolerance_; }
+    QComboBox* integratorField() const { return integrator_; }
+    QCheckBox* exactOutputsField() const { return exactOutputs_; }
     QPushButton* okButton() const { return ok_; }
     QString problem() const { return problem_; }
     diagram::Experiment experiment() const;
@@ -31,6 +36,8 @@ private:
     QLineEdit* stop_;
     QLineEdit* interval_;
     QLineEdit* tolerance_;
+    QComboBox* integrator_;
+    QCheckBox* exactOutputs_;
     QLabel* problemLabel_;
     QPushButton* ok_;
     QString problem_;

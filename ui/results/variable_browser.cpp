@@ -55,7 +55,9 @@ VariableBrowser::VariableBrowser(QWidget* parent) : QWidget(parent)
     view_->setDefaultDropAction(Qt::CopyAction);
     QHeaderView* header = view_->header();
     header->setStretchLastSection(false);
-    header->setSectionResizeMode(VariableTreeModel::NameColumn, QHeaderView::Stretch);
+    // Names as wide as they are: a narrow dock scrolls sideways rather than cutting
+    // "elastoBacklash2" to "elastoBa…" (the dock's share was the name's before).
+    header->setSectionResizeMode(VariableTreeModel::NameColumn, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(VariableTreeModel::UnitColumn, QHeaderView::ResizeToContents);
     // fixed, so the column does not jump as the crosshair moves
     header->setSectionResizeMode(VariableTreeModel::ValueColumn, QHeaderView::Interactive);

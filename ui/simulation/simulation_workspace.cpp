@@ -12,10 +12,12 @@
 #include "ui/results/mat_export.hpp"
 #include "ui/results/event_log.hpp"
 #include "ui/results/variable_browser.hpp"
+#include "ui/simulation/model_check.hpp"
 #include "ui/simulation/run_controller.hpp"
 #include "ui/window_actions.hpp"
 
 #include <QAction>
+#include <QApplication>
 #include <QCheckBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
@@ -189,6 +191,7 @@ void SimulationWorkspace::connectViews()
         compared_->releaseGhost();
         simulate();
     });
+    connect(actions_.check, &QAction::triggered, this, &SimulationWorkspace::check);
     connect(actions_.stopRun, &QAction::triggered, this, &SimulationWorkspace::stop);
     connect(actions_.autoResimulate, &QAction::toggled, this, [this](bool on) {
         if (on)
@@ -254,6 +257,10 @@ void SimulationWorkspace::connectViews()
     connect(document_, &DiagramDocument::connectionAdded, this, &SimulationWorkspace::scheduleAutoRun);
     connect(document_, &DiagramDocument::connectionRemoved, this, &SimulationWorkspace::scheduleAutoRun);
     connect(document_, &DiagramDocument::experimentChanged, this, &SimulationWorkspace::scheduleAutoRun);
+    // Grouping into a subsystem (and ungrouping) replaces the level as a whole, and the
+    // model's own parameters are no component's: both change what runs too.
+    connect(document_, &DiagramDocument::levelReplaced, this, &SimulationWorkspace::scheduleAutoRun);
+    connect(document_, &DiagramDocument::modelParametersChanged, this, &SimulationWorkspace::scheduleAutoRun);
 }
 
 void SimulationWorkspace::refreshResults()
@@ -286,6 +293,23 @@ void SimulationWorkspace::showRuns()
 {
     plot::RunsToShow shown = compared_->shown(controller_->current(), controller_->previous());
     plots_->setRuns(std::move(shown.runs), std::move(shown.looks));
+}
+
+void SimulationWorkspace::check()
+{
+    diagram::Diagram d = document_->rootDiagram();
+    dataFiles_.grant(d, *document_->sharedLibrary(), document_->filePath(), window_);
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const RunDiagnostic result = checkDiagram(d, document_->sharedLibrary());
+    QApplication::restoreOverrideCursor();
+    showDiagnostic(result);
+    if (result.severity != RunDiagnostic::Severity::Error)
+        window_->statusBar()->showMessage(tr("Check: no errors (the report is in Messages)"), 8000);
+    // Messages shares its place with Events: the report must come to the front.
+    if (auto* messagesDock = window_->findChild<QDockWidget*>(QStringLiteral("messagesDock"))) {
+        messagesDock->show();
+        messagesDock->raise();
+    }
 }
 
 void SimulationWorkspace::stop()

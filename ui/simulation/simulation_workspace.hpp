@@ -59,6 +59,8 @@ public:
     void simulate();
     // Simulates unless the last run was of a diagram that simulates alike (Auto Re-simulate's rule).
     void simulateIfChanged();
+    // Diagram > Check: translates without simulating, the report (or the failure) in Messages.
+    void check();
     void stop();
     // Whether Simulate asks before reading data files outside the diagram's folder.
     void setAskBeforeReadingFiles(bool ask) { dataFiles_.setAsking(ask); }
