@@ -7,12 +7,12 @@
 #include "ui/analysis/linearize_dialog.hpp"
 #include "ui/analysis/participation_tint.hpp"
 #include "ui/canvas/diagram_scene.hpp"
+#include "ui/chart/chart_view.hpp"
 #include "ui/main_window.hpp"
 #include "ui/messages_panel.hpp"
 #include "ui_test_support.hpp"
 
 #include <QChart>
-#include <QChartView>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
@@ -89,6 +89,13 @@ TEST_CASE("Analysis, First's frequency response and critical speeds in the dock'
     CHECK(f.size() == 200);
     CHECK(panel->magnitudeView()->chart()->series().size() >= 2); // the response and a mark
     CHECK(panel->phaseView()->chart()->series().size() >= 2);
+    // One response, the natural frequencies marked on both.
+    CHECK(panel->magnitudeView()->data().series.size() == 1);
+    CHECK(panel->magnitudeView()->data().marks.xs == panel->result().bode->naturalFrequenciesHz);
+    CHECK(panel->phaseView()->data().marks.xs == panel->result().bode->naturalFrequenciesHz);
+    // The selected mode's shape: a bar for each inertia, named along the x axis.
+    CHECK(panel->shapeView()->data().x.categories == QStringList{"inertia1", "inertia2", "inertia3"});
+    CHECK(panel->shapeView()->chart()->title().startsWith("mode "));
     REQUIRE(panel->result().campbell);
     const int crossings = static_cast<int>(panel->result().campbell->crossings.size());
     CHECK(crossings == 2 * static_cast<int>(panel->result().campbell->naturalFrequenciesHz.size()));
@@ -115,9 +122,9 @@ TEST_CASE("Analysis, First's frequency response and critical speeds in the dock'
     options.size = QSize(800, 500);
     options.title = "First";
     QString error;
-    REQUIRE(window.analysis()->panel()->exportChart(panel->campbellView(), dir.filePath("campbell.png"), options, &error));
+    REQUIRE(panel->campbellView()->exportImage(dir.filePath("campbell.png"), options, &error));
     CHECK(QImage(dir.filePath("campbell.png")).size() == QSize(800, 500));
-    CHECK(window.analysis()->panel()->exportChart(panel->magnitudeView(), dir.filePath("bode.svg"), options, &error));
+    CHECK(panel->magnitudeView()->exportImage(dir.filePath("bode.svg"), options, &error));
     CHECK(QFileInfo(dir.filePath("bode.svg")).size() > 1000);
 }
 

@@ -3,7 +3,11 @@
 #include "ui/chart/chart_view.hpp"
 #include "ui/chart/color_bar_widget.hpp"
 
+#include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
+#include <QLegend>
+#include <QLineSeries>
 #include <QCoreApplication>
 #include <QImage>
 #include <QLogValueAxis>
@@ -71,8 +75,8 @@ TEST_CASE("a chart with log axes places a decade's middle half way, and colours 
     view.resize(600, 400);
     view.show();
     ChartData data;
-    data.x = {"frequency", true, {}, {}};
-    data.y = {"gain", true, {}, {}};
+    data.x = {"frequency", true, {}, {}, {}, {}};
+    data.y = {"gain", true, {}, {}, {}, {}};
     Series low, high;
     low.points = {{1, 1}, {100, 100}};
     low.value = 2;
@@ -106,7 +110,7 @@ TEST_CASE("a linear chart has no colour bar unless asked, and shows the placehol
     data.placeholder = "No runs yet";
     view.setData(data);
     CHECK_FALSE(view.colorBar()->isVisibleTo(&view));
-    data.series.push_back(Series{Series::Style::Scatter, "runs", {{1, 2}, {3, 4}}, {}, {}, {}, false, false});
+    data.series.push_back(Series{Series::Style::Scatter, "runs", {{1, 2}, {3, 4}}, {}, {}, {}, false, false, false});
     view.setData(data);
     const auto axes = view.chart()->axes(Qt::Vertical);
     REQUIRE(axes.size() == 1);
@@ -149,7 +153,7 @@ TEST_CASE("a click on a scatter point names its index in the data, points left o
 {
     ChartView view;
     ChartData data;
-    data.series.push_back(Series{Series::Style::Scatter, "runs", {{1, NAN}, {2, 4}, {3, 9}}, {}, {}, {}, false, false});
+    data.series.push_back(Series{Series::Style::Scatter, "runs", {{1, NAN}, {2, 4}, {3, 9}}, {}, {}, {}, false, false, false});
     view.setData(data);
     int series = -2, point = -2;
     QObject::connect(&view, &ChartView::pointClicked, [&](int s, int p) {
@@ -162,4 +166,99 @@ TEST_CASE("a click on a scatter point names its index in the data, points left o
     emit scatter->clicked(QPointF(3, 9));
     CHECK(series == 0);
     CHECK(point == 2);
+}
+
+TEST_CASE("bars run along zero between them, each centred on its x, none for NaN", "[chart]")
+{
+    const Series s = barSeries({{0, 1}, {1, -0.5}, {2, NAN}}, 0.6, "amplitude");
+    CHECK(s.style == Series::Style::Area);
+    CHECK(s.name == "amplitude");
+    const QVector<QPointF> outline{{-0.3, 0}, {-0.3, 1}, {0.3, 1}, {0.3, 0}, {0.7, 0}, {0.7, -0.5}, {1.3, -0.5}, {1.3, 0}};
+    REQUIRE(s.points.size() == outline.size());
+    for (qsizetype i = 0; i < outline.size(); ++i) {
+        CHECK(s.points[i].x() == Approx(outline[i].x()));
+        CHECK(s.points[i].y() == Approx(outline[i].y()));
+    }
+}
+
+TEST_CASE("a chart names its categories along x, marks given x across the plot, and ticks at an interval", "[chart]")
+{
+    ChartView view;
+    ChartData data;
+    data.title = "mode 2, 41.3 Hz";
+    data.x.categories = {"inertia1", "inertia2", "inertia3"};
+    data.y = {"phase [deg]", false, -180.0, 0.0, {}, 90.0};
+    Series line;
+    line.name = "response";
+    line.points = {{0, -10}, {1, -100}, {2, -170}};
+    line.dashed = true;
+    data.series = {line};
+    data.marks = Marks{"natural frequencies", {0.5, 1.5, 7}}; // 7 lies beyond the axis
+    view.resize(600, 400);
+    view.show();
+    view.setData(data);
+
+    CHECK(view.chart()->title() == "mode 2, 41.3 Hz");
+    auto* x = qobject_cast<QCategoryAxis*>(view.chart()->axes(Qt::Horizontal).front());
+    REQUIRE(x);
+    CHECK(x->categoriesLabels() == QStringList{"inertia1", "inertia2", "inertia3"});
+    CHECK(x->min() == -0.5);
+    CHECK(x->max() == 2.5);
+    // A given range with a tick interval stays as given: quarter turns, not rounded numbers.
+    auto* y = qobject_cast<QValueAxis*>(view.chart()->axes(Qt::Vertical).front());
+    REQUIRE(y);
+    CHECK(y->min() == -180);
+    CHECK(y->max() == 0);
+    CHECK(y->tickType() == QValueAxis::TicksDynamic);
+    CHECK(y->tickInterval() == 90);
+
+    // The series, then a dashed line from the y axis' bottom to its top at each mark (all
+    // three: a mark beyond the axis is clipped, not dropped), one legend entry for them
+    // (a series without a name has none).
+    const auto series = view.chart()->series();
+    REQUIRE(series.size() == 4);
+    CHECK(qobject_cast<QLineSeries*>(series[0])->pen().style() == Qt::DashLine);
+    auto* mark = qobject_cast<QLineSeries*>(series[1]);
+    REQUIRE(mark);
+    CHECK(mark->points() == QList<QPointF>{{0.5, -180}, {0.5, 0}});
+    CHECK(mark->pen().style() == Qt::DashLine);
+    CHECK(series[1]->name() == "natural frequencies");
+    CHECK(series[2]->name().isEmpty());
+    CHECK(series[3]->name().isEmpty());
+    CHECK(view.chart()->legend()->isVisible());
+}
+
+TEST_CASE("a linear axis with a given end rounds the other out to round numbers", "[chart]")
+{
+    ChartView view;
+    ChartData data;
+    data.y.min = 0;
+    data.y.max = 3.45;
+    data.series.push_back(Series{Series::Style::Line, "", {{0, 0}, {1, 30}}, {}, {}, {}, false, false, false});
+    view.setData(data);
+    auto* y = qobject_cast<QValueAxis*>(view.chart()->axes(Qt::Vertical).front());
+    REQUIRE(y);
+    CHECK(y->min() == 0);
+    CHECK(y->max() >= 3.45);
+    CHECK(y->max() < 5.1);
+    CHECK(std::round(y->max() * 2) == y->max() * 2); // a whole half
+}
+
+TEST_CASE("an area fills between its line and zero, so that a bar below zero hangs from it", "[chart]")
+{
+    ChartView view;
+    ChartData data;
+    data.y.min = -1;
+    data.y.max = 1;
+    data.series.push_back(barSeries({{0, 1}, {1, -0.5}}, 0.6));
+    view.setData(data);
+    REQUIRE(view.chart()->series().size() == 1);
+    auto* area = qobject_cast<QAreaSeries*>(view.chart()->series().front());
+    REQUIRE(area);
+    REQUIRE(area->lowerSeries());
+    const QList<QPointF> lower = area->lowerSeries()->points();
+    REQUIRE(lower.size() == 8);
+    for (const QPointF& p : lower)
+        CHECK(p.y() == 0);
+    CHECK(lower[5].x() == Approx(0.7));
 }

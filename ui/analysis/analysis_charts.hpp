@@ -1,19 +1,17 @@
 #pragma once
-// The analysis's charts without a time axis, on QtCharts directly: a mode's shape along
-// the drive line, the Bode's magnitude and phase, the Campbell diagram and the forced
-// response along the order lines. Each is a plain QChart built from the engine's
-// results, kept minimal so that it moves onto the shared chart component (ui/chart, the
-// sweep view's) once that exists.
+// The analysis's charts without a time axis, as data for the shared chart (ui/chart): a
+// mode's shape along the drive line, the Bode's magnitude and phase with the natural
+// frequencies marked, the Campbell diagram with its order lines and critical speeds, and
+// the forced response along the order lines.
 #include "engine/api/linearize.hpp"
-
-class QChart;
+#include "ui/chart/chart_data.hpp"
 
 namespace flange::ui {
 
-QChart* modeShapeChart(const linear::Mode& mode);
-QChart* bodeMagnitudeChart(const linear::Bode& bode);
-QChart* bodePhaseChart(const linear::Bode& bode);
-QChart* campbellChart(const linear::Campbell& campbell);
-QChart* orderResponseChart(const linear::Campbell& campbell);
+chart::ChartData modeShapeChart(const linear::Mode& mode);
+chart::ChartData bodeMagnitudeChart(const linear::Bode& bode);
+chart::ChartData bodePhaseChart(const linear::Bode& bode);
+chart::ChartData campbellChart(const linear::Campbell& campbell);
+chart::ChartData orderResponseChart(const linear::Campbell& campbell);
 
 } // namespace flange::ui

@@ -1,14 +1,10 @@
 #include "ui/analysis/analysis_panel.hpp"
 
 #include "ui/analysis/analysis_charts.hpp"
-#include "ui/plot/plot_export_dialog.hpp"
+#include "ui/chart/chart_view.hpp"
 
-#include <QAction>
-#include <QChart>
-#include <QChartView>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMessageBox>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -17,15 +13,20 @@ namespace flange::ui {
 
 namespace {
 
-QChartView* chartView(QWidget* parent)
+chart::ChartView* chartView(QWidget* parent)
 {
-    auto* view = new QChartView(parent);
-    view->setRenderHint(QPainter::Antialiasing);
+    auto* view = new chart::ChartView(parent);
     view->setMinimumHeight(180);
-    view->setContextMenuPolicy(Qt::ActionsContextMenu);
     return view;
 }
 
+// What a chart shows before there is a result, or when the result has none of it.
+chart::ChartData nothing(const QString& why)
+{
+    chart::ChartData data;
+    data.placeholder = why;
+    return data;
+}
 
 QTableWidget* table(const QStringList& headers, QWidget* parent)
 {
@@ -67,6 +68,9 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QTabWidget(parent)
     auto* modeSplit = new QSplitter(Qt::Vertical, this);
     modeSplit->addWidget(modes_);
     modeSplit->addWidget(shape_);
+    // A few modes fill the table's first rows: the shape gets the larger part (sizes in
+    // proportion, scaled to the splitter's).
+    modeSplit->setSizes({1000, 1500});
     addTab(page(this, {summary_, modeSplit}), tr("Modes"));
 
     bodeNote_ = new QLabel(this);
@@ -84,11 +88,9 @@ AnalysisPanel::AnalysisPanel(QWidget* parent) : QTabWidget(parent)
     addTab(page(this, {campbellNote_, campbell_, crossings_, response_}), tr("Critical Speeds"));
 
     connect(modes_, &QTableWidget::currentCellChanged, this, [this](int row) { showMode(row); });
-    for (QChartView* view : {shape_, magnitude_, phase_, campbell_, response_}) {
-        auto* exportAction = new QAction(tr("Export Image…"), view);
-        connect(exportAction, &QAction::triggered, this, [this, view] { exportWithDialog(view); });
-        view->addAction(exportAction);
-    }
+    showMode(-1);
+    for (chart::ChartView* view : {magnitude_, phase_, campbell_, response_})
+        view->setData(nothing(tr("No result yet")));
 }
 
 void AnalysisPanel::show(const AnalysisResult& r)
@@ -129,18 +131,18 @@ void AnalysisPanel::show(const AnalysisResult& r)
 
     if (r.bode) {
         bodeNote_->setText(tr("From each input to each output; dashed: the natural frequencies."));
-        setChart(magnitude_, [this] { return bodeMagnitudeChart(*result_->bode); });
-        setChart(phase_, [this] { return bodePhaseChart(*result_->bode); });
+        magnitude_->setData(bodeMagnitudeChart(*r.bode));
+        phase_->setData(bodePhaseChart(*r.bode));
     } else {
         bodeNote_->setText(tr("No frequency response: Linearize… with an input (a flange, or a Real input) and an output."));
-        setChart(magnitude_, {});
-        setChart(phase_, {});
+        magnitude_->setData(nothing(tr("No frequency response")));
+        phase_->setData(nothing(tr("No frequency response")));
     }
     crossings_->setRowCount(0);
     if (r.campbell) {
         campbellNote_->setText(tr("A drive line's natural frequencies do not change with its speed: each order line "
                                   "meets each mode once, at a critical speed."));
-        setChart(campbell_, [this] { return campbellChart(*result_->campbell); });
+        campbell_->setData(campbellChart(*r.campbell));
         crossings_->setRowCount(static_cast<int>(r.campbell->crossings.size()));
         for (int i = 0; i < static_cast<int>(r.campbell->crossings.size()); ++i) {
             const auto& x = r.campbell->crossings[static_cast<size_t>(i)];
@@ -150,62 +152,25 @@ void AnalysisPanel::show(const AnalysisResult& r)
             crossings_->setItem(i, 3, cell(QString::fromStdString(x.mode)));
         }
         crossings_->resizeColumnsToContents();
-        setChart(response_, r.campbell->responses.empty() ? std::function<QChart*()>()
-                                                          : [this] { return orderResponseChart(*result_->campbell); });
+        response_->setData(r.campbell->responses.empty() ? nothing(tr("No forced response: Linearize… with an input and an output."))
+                                                         : orderResponseChart(*r.campbell));
     } else {
         campbellNote_->setText(tr("No critical speeds: Linearize… with excitation orders and the shaft they are of."));
-        setChart(campbell_, {});
-        setChart(response_, {});
+        campbell_->setData(nothing(tr("No critical speeds")));
+        response_->setData(nothing(tr("No critical speeds")));
     }
 }
 
 void AnalysisPanel::showMode(int row)
 {
     if (!result_ || row < 0 || row >= static_cast<int>(result_->modes.size())) {
-        setChart(shape_, {});
+        shape_->setData(nothing(result_ ? tr("Select a mode for its shape") : tr("No result yet")));
         emit modeSelected({});
         return;
     }
     const linear::Mode& m = result_->modes[static_cast<size_t>(row)];
-    setChart(shape_, [this, row] { return modeShapeChart(result_->modes[static_cast<size_t>(row)]); });
+    shape_->setData(modeShapeChart(m));
     emit modeSelected(m.shape);
-}
-
-void AnalysisPanel::setChart(QChartView* view, std::function<QChart*()> build)
-{
-    QChart* old = view->chart();
-    view->setChart(build ? build() : new QChart);
-    delete old;
-    builders_[view] = std::move(build);
-    for (QAction* a : view->actions())
-        a->setEnabled(static_cast<bool>(builders_[view]));
-}
-
-bool AnalysisPanel::exportChart(QChartView* view, const QString& path, const plot::ImageOptions& options, QString* error)
-{
-    const auto it = builders_.find(view);
-    if (it == builders_.end() || !it->second) {
-        if (error)
-            *error = tr("the chart shows nothing to export");
-        return false;
-    }
-    QChartView copy(it->second());
-    copy.setRenderHint(QPainter::Antialiasing);
-    return plot::exportImage(&copy, options, path, error);
-}
-
-void AnalysisPanel::exportWithDialog(QChartView* view)
-{
-    plot::ImageOptions options;
-    options.title = view->chart()->title();
-    QString name = options.title.section(QLatin1Char(':'), 0, 0).trimmed();
-    name.replace(QLatin1Char(' '), QLatin1Char('-'));
-    plot::PlotExportDialog dialog(options, (name.isEmpty() ? QStringLiteral("analysis") : name) + QStringLiteral(".png"), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    QString error;
-    if (!exportChart(view, dialog.path(), dialog.options(), &error))
-        QMessageBox::warning(this, tr("Export Image"), tr("Could not export the chart: %1").arg(error));
 }
 
 } // namespace flange::ui

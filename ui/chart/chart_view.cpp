@@ -5,6 +5,7 @@
 #include "ui/plot/plot_theme.hpp"
 
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QContextMenuEvent>
@@ -19,6 +20,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QScatterSeries>
 #include <QScopeGuard>
 #include <QStackedLayout>
@@ -57,6 +59,16 @@ std::vector<double> cellEdges(const std::vector<double>& centres, bool log)
 
 QAbstractAxis* makeAxis(const Axis& a, double lo, double hi)
 {
+    if (!a.categories.isEmpty()) {
+        // Each name centred on its x, the grid lines between them.
+        auto* axis = new QCategoryAxis;
+        axis->setStartValue(-0.5);
+        for (qsizetype i = 0; i < a.categories.size(); ++i)
+            axis->append(a.categories[i], static_cast<double>(i) + 0.5);
+        axis->setRange(-0.5, static_cast<double>(a.categories.size()) - 0.5);
+        axis->setTitleText(a.title);
+        return axis;
+    }
     if (!(lo <= hi)) {
         lo = a.log ? 1 : 0;
         hi = a.log ? 10 : 1;
@@ -76,18 +88,33 @@ QAbstractAxis* makeAxis(const Axis& a, double lo, double hi)
         return axis;
     }
     auto* axis = new QValueAxis;
+    lo = a.min.value_or(lo);
+    hi = std::max(lo, a.max.value_or(hi));
     if (hi == lo) {
         const double half = lo == 0 ? 1 : std::abs(lo) * 0.1;
         lo -= half;
         hi += half;
     }
     axis->setRange(lo, hi);
-    axis->applyNiceNumbers();
-    if (a.min || a.max)
-        axis->setRange(a.min.value_or(axis->min()), a.max.value_or(axis->max()));
+    if (a.tickInterval) {
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0);
+        axis->setTickInterval(*a.tickInterval);
+    } else {
+        axis->applyNiceNumbers();
+    }
     axis->setLabelFormat(QStringLiteral("%g"));
     axis->setTitleText(a.title);
     return axis;
+}
+
+std::pair<double, double> axisRange(const QAbstractAxis* axis)
+{
+    if (const auto* v = qobject_cast<const QValueAxis*>(axis))
+        return {v->min(), v->max()};
+    if (const auto* l = qobject_cast<const QLogValueAxis*>(axis))
+        return {l->min(), l->max()};
+    return {0, 1};
 }
 
 } // namespace
@@ -283,8 +310,18 @@ void ChartView::rebuild()
         } else if (s.style == Series::Style::Area) {
             auto* upper = new QLineSeries;
             upper->replace(points);
-            auto* area = new QAreaSeries(upper);
+            // Without a lower line QtCharts fills down to the plot's bottom, below zero too
+            // (a bar of a negative amplitude would reach up from there).
+            QLineSeries* lower = nullptr;
+            if (!data_.y.log) {
+                lower = new QLineSeries;
+                for (const QPointF& p : points)
+                    lower->append(p.x(), 0);
+            }
+            auto* area = new QAreaSeries(upper, lower);
             upper->setParent(area);
+            if (lower)
+                lower->setParent(area);
             QColor fill = color;
             fill.setAlphaF(0.45f);
             area->setBrush(fill);
@@ -294,6 +331,8 @@ void ChartView::rebuild()
             auto* line = new QLineSeries;
             line->replace(points);
             QPen pen = plot::curvePen(color);
+            if (s.dashed)
+                pen.setStyle(Qt::DashLine);
             if (s.emphasized)
                 pen.setWidthF(3.2);
             else if (s.faded)
@@ -322,6 +361,25 @@ void ChartView::rebuild()
             m->setVisible(false);
         heatMap_ = new HeatMapItem(chart_, anchor, *data_.map, bar->scale, data_.x.log, data_.y.log);
     }
+    // Marks span the plot from the y axis' least to its greatest value.
+    const auto [markLow, markHigh] = axisRange(ay);
+    const QColor markColor = palette().color(QPalette::Mid);
+    for (size_t i = 0; i < data_.marks.xs.size(); ++i) {
+        const double x = data_.marks.xs[i];
+        if (!onAxis(x, data_.x))
+            continue;
+        auto* line = new QLineSeries;
+        line->append(x, markLow);
+        line->append(x, markHigh);
+        line->setPen(QPen(markColor, 1, Qt::DashLine));
+        const bool legend = i == 0 && !data_.marks.name.isEmpty();
+        line->setName(legend ? data_.marks.name : QString());
+        attach(line);
+        named = named || legend;
+        for (QLegendMarker* m : chart_->legend()->markers(line))
+            m->setVisible(legend);
+    }
+    chart_->setTitle(data_.title);
     chart_->legend()->setVisible(named);
     // Hundreds of curves (a sweep's runs) draw several times faster without antialiasing,
     // and look as solid.
@@ -330,6 +388,7 @@ void ChartView::rebuild()
         points += s.points.size();
     view_->setRenderHint(QPainter::Antialiasing, points < kAntialiasedPoints);
     plot::applyTheme(chart_, palette());
+    chart_->setTitleBrush(palette().color(QPalette::Text));
 }
 
 QPointF ChartView::mapToPosition(QPointF value) const
@@ -350,7 +409,10 @@ bool ChartView::exportImage(const QString& path, const plot::ImageOptions& optio
 
 void ChartView::exportDialog()
 {
-    plot::PlotExportDialog dialog(plot::ImageOptions{}, QString(), this);
+    // A file named after the chart's title ("Campbell diagram: …" → Campbell-diagram.png).
+    QString name = data_.title.section(QLatin1Char(':'), 0, 0).trimmed();
+    name.replace(QRegularExpression(QStringLiteral("[^\\w]+")), QStringLiteral("-"));
+    plot::PlotExportDialog dialog(plot::ImageOptions{}, name.isEmpty() ? QString() : name + QStringLiteral(".png"), this);
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;

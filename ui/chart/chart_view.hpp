@@ -1,6 +1,7 @@
 #pragma once
-// A chart without a time axis (ChartData on QtCharts): lines, scatter and filled steps
-// against a numeric x, linear or log axes, a map of cells, and a colour bar beside it.
+// A chart without a time axis (ChartData on QtCharts): lines, scatter, filled steps and
+// bars against a numeric x or named categories, linear or log axes, a map of cells, marks
+// across the plot, a title, and a colour bar beside it.
 // Right-click exports it as the plots export (PNG, PDF, SVG at a chosen size).
 #include "ui/chart/chart_data.hpp"
 #include "ui/plot/plot_export.hpp"

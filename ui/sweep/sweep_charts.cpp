@@ -78,7 +78,7 @@ chart::ChartData metricChart(const SweepSession& s, int metric, int x, int color
     d.placeholder = QObject::tr("No metric: add one in the Sweep dialog");
     if (!s.job() || metric < 0 || metric >= s.metricNames().size() || !validParameter(s, x))
         return d;
-    d.x = {s.parameterNames()[x], s.isLogRange(x), {}, {}};
+    d.x = {s.parameterNames()[x], s.isLogRange(x), {}, {}, {}, {}};
     d.y.title = s.metricNames()[metric];
     const bool colored = validParameter(s, colorBy) && colorBy != x;
     if (colored)
@@ -110,8 +110,8 @@ chart::ChartData mapChart(const SweepSession& s, int metric, int x, int y)
     if (!s.job() || metric < 0 || metric >= s.metricNames().size() || !validParameter(s, x) || !validParameter(s, y) ||
         x == y || s.isDrawn(x) || s.isDrawn(y))
         return d;
-    d.x = {s.parameterNames()[x], s.isLogRange(x), {}, {}};
-    d.y = {s.parameterNames()[y], s.isLogRange(y), {}, {}};
+    d.x = {s.parameterNames()[x], s.isLogRange(x), {}, {}, {}, {}};
+    d.y = {s.parameterNames()[y], s.isLogRange(y), {}, {}, {}, {}};
     // The grid of the two parameters' values, from the plan; each finished run fills its cell.
     std::map<double, size_t> xs, ys;
     for (size_t r = 0; r < s.plannedRuns(); ++r) {
