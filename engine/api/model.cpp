@@ -3,7 +3,9 @@
 #include "engine/compile.hpp"
 #include "engine/run.hpp"
 #include "engine/diagram/model_parameters.hpp"
+#include "engine/sweep/tunable_values.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace flange {
@@ -59,6 +61,10 @@ std::optional<int> Model::variableIndex(const std::string& name) const
 std::vector<Model::Parameter> Model::parameters() const
 {
     std::vector<Parameter> out;
+    const std::vector<std::string> tunable = sweep::tunableParameters(*compiled_);
+    auto isTunable = [&tunable](const std::string& full) {
+        return std::find(tunable.begin(), tunable.end(), full) != tunable.end();
+    };
     auto valueOf = [this](const std::string& full) -> std::optional<double> {
         const auto it = compiled_->parameterValues.find(full);
         return it == compiled_->parameterValues.end() ? std::nullopt : std::optional<double>(it->second);
@@ -75,7 +81,8 @@ std::vector<Model::Parameter> Model::parameters() const
         if (const library::ComponentDefinition* def = library_->find(c.type)) {
             for (const library::ParameterDef& p : def->parameters)
                 if (!p.isFinal && p.type != library::ValueType::String && p.type != library::ValueType::Table)
-                    out.push_back({c.name + "." + p.name, p.unit, valueOf(c.name + "." + p.name), false});
+                    out.push_back({c.name + "." + p.name, p.unit, valueOf(c.name + "." + p.name),
+                                   isTunable(c.name + "." + p.name)});
         } else if (const diagram::Diagram* sub = diagram_->findSubsystem(c.type)) {
             for (const diagram::ParameterDeclaration& p : diagram::declarations(*sub))
                 if (p.type != "Table")

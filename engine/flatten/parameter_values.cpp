@@ -169,7 +169,7 @@ Symbol toSymbol(const ParamValue& v)
 {
     if (v.table >= 0)
         return Symbol{Symbol::Kind::Table, 0, v.table};
-    return Symbol{Symbol::Kind::Value, v.value, -1};
+    return Symbol{Symbol::Kind::Value, v.value, v.param};
 }
 
 ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const std::string& what)
@@ -368,6 +368,12 @@ ParamValue InstanceParameters::evaluate(const library::ParameterDef& pd)
         if (pd.max && pv.value > *pd.max)
             throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is above its maximum " +
                            readableNumber(*pd.max));
+        // A number, not 0 (which the builders would drop, deciding structure by it); an
+        // expression of other parameters is evaluated again only by translation.
+        const Json* given = comp_.parameter(name);
+        const Json* number = given && given->is_object() && given->contains("value") ? &(*given)["value"] : given;
+        if (leaves_ && pd.type == library::ValueType::Real && number && number->is_number() && pv.value != 0)
+            pv.param = pool_.addParameter(who, pv.value);
     }
     return pv;
 }

@@ -21,6 +21,7 @@ namespace flange::flatten {
 struct ParamValue {
     double value = 0;
     int32_t table = -1;
+    int32_t param = -1; // a leaf of the pool (expr::Pool::param) that lowering reads instead of the number
 };
 
 Symbol toSymbol(const ParamValue& v);
@@ -65,6 +66,10 @@ public:
     }
     Symbol get(const std::string& name);
     Scope scope();
+    // Real parameters the diagram gives as a number other than 0 become leaves of the pool
+    // (expr::Pool::param), so that a run can set another value without translating
+    // (docs/architecture.md, "Parameters"). Call before the first get().
+    void keepNumbersAsLeaves() { leaves_ = true; }
     // A definition expression (default, condition, start) evaluated in this instance.
     ParamValue evalDefinition(const library::ExprText& e, const std::string& what, bool table);
     double evalNumber(const library::ExprText& e, const std::string& what) { return evalDefinition(e, what, false).value; }
@@ -91,6 +96,7 @@ private:
     std::unordered_map<std::string, std::exception_ptr> failed_; // evaluated early, and refused
     std::set<std::string> inProgress_;
     std::unordered_map<std::string, const library::ParameterDef*> index_; // def_'s parameters, when many
+    bool leaves_ = false;
 };
 
 // The engine's message for an expression typed as a parameter value, or nullopt when it is

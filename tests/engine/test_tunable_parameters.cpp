@@ -46,6 +46,7 @@ struct Outcome {
     std::vector<double> times;
     std::vector<std::vector<double>> rows;
     std::string error; // empty when the run succeeded
+    bool retranslated = false;
 };
 
 Outcome outcomeOf(Run& run)
@@ -96,7 +97,9 @@ Outcome tunedAt(const std::shared_ptr<const Model>& model, const std::string& na
 {
     Run run(model);
     run.setParameter(name, value);
-    return outcomeOf(run);
+    Outcome out = outcomeOf(run);
+    out.retranslated = run.retranslated();
+    return out;
 }
 
 bool close(double a, double b) { return a == b || std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)); }
@@ -124,17 +127,27 @@ TEST_CASE("every numeric parameter of CoupledClutches, set in a run, gives the r
 {
     const diagram::Diagram d = example("Rotational/CoupledClutches.json");
     const auto model = Model::compile(d, sharedLibrary());
-    int tried = 0;
+    int tried = 0, tuned = 0;
     for (const Model::Parameter& p : model->parameters()) {
         if (!p.value)
             continue;
         for (double v : newValues(*p.value)) {
-            requireSame(tunedAt(model, p.name, v), translatedAt(d, p.name, v), p.name + " = " + std::to_string(v));
+            const Outcome outcome = tunedAt(model, p.name, v);
+            requireSame(outcome, translatedAt(d, p.name, v), p.name + " = " + std::to_string(v));
             ++tried;
+            // A tunable parameter's new value other than 0 runs on the compiled model itself;
+            // any other new value translates (or is refused by translation, as out of range).
+            if (v != *p.value && outcome.error.empty()) {
+                INFO(p.name + " = " + std::to_string(v));
+                CHECK(outcome.retranslated == (!p.tunable || v == 0));
+                tuned += outcome.retranslated ? 0 : 1;
+            }
         }
     }
     // The model's f, T2, T3, the clutches', inertias', sines' and steps' parameters.
     CHECK(tried >= 3 * 30);
+    // J4.J, the clutches' fn_max and peak, the sines' amplitudes, ... at two values each.
+    CHECK(tuned >= 2 * 10);
 }
 
 TEST_CASE("a Step's startTime and a spring's phi_rel0 set in a run give the rows of the model translated at those values")
@@ -226,9 +239,45 @@ TEST_CASE("a run without edits runs the compiled model itself, and one with a ne
     CHECK_FALSE(same.retranslated());
     CHECK(&same.model() == model.get());
     Run edited(model);
-    edited.setParameter("J1.J", 2);
+    edited.setParameter("T2", 0.5); // a Step's startTime: a time event, fixed at translation
     edited.runToEnd();
     CHECK(edited.retranslated());
+}
+
+TEST_CASE("a run with new values of tunable parameters runs the compiled model, one with a structural edit translates")
+{
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    const auto tunable = [&model](const std::string& name) {
+        for (const Model::Parameter& p : model->parameters())
+            if (p.name == name)
+                return p.tunable;
+        FAIL("no parameter " << name);
+        return false;
+    };
+    CHECK(tunable("clutch1.fn_max"));
+    CHECK(tunable("J4.J"));
+    CHECK_FALSE(tunable("T2"));                // a model parameter
+    CHECK_FALSE(tunable("step1.startTime"));   // bound to T2
+    CHECK_FALSE(tunable("torque.useSupport")); // a Boolean
+    Run tuned(model);
+    tuned.setParameter("clutch1.fn_max", 30);
+    tuned.setParameter("J4.J", 2);
+    tuned.runToEnd();
+    CHECK_FALSE(tuned.retranslated());
+    CHECK(&tuned.model() == model.get());
+    // 0 would drop terms in translation, and a value below the minimum is translation's to refuse.
+    Run zero(model);
+    zero.setParameter("clutch1.fn_max", 0);
+    zero.runToEnd();
+    CHECK(zero.retranslated());
+    Run negative(model);
+    negative.setParameter("J4.J", -1);
+    CHECK_THROWS(negative.runToEnd());
+    Run both(model);
+    both.setParameter("clutch1.fn_max", 30);
+    both.setParameter("T3", 0.8);
+    both.runToEnd();
+    CHECK(both.retranslated());
 }
 
 TEST_CASE("a run in steps (initialize, advanceTo, advanceToNextEvent) gives the rows and events of one run to the end")
