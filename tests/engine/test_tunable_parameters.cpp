@@ -146,7 +146,7 @@ TEST_CASE("every numeric parameter of CoupledClutches, set in a run, gives the r
     }
     // The model's f, T2, T3, the clutches', inertias', sines' and steps' parameters.
     CHECK(tried >= 3 * 30);
-    // J4.J, the clutches' fn_max and peak, the sines' amplitudes, ... at two values each.
+    // The inertias' J, the clutches' fn_max and peak, the sines' amplitudes, ... at two values each.
     CHECK(tuned >= 2 * 10);
 }
 
@@ -256,6 +256,7 @@ TEST_CASE("a run with new values of tunable parameters runs the compiled model, 
     };
     CHECK(tunable("clutch1.fn_max"));
     CHECK(tunable("J4.J"));
+    CHECK(tunable("J2.J")); // solved for its acceleration with J as a parameter
     CHECK_FALSE(tunable("T2"));                // a model parameter
     CHECK_FALSE(tunable("step1.startTime"));   // bound to T2
     CHECK_FALSE(tunable("torque.useSupport")); // a Boolean
