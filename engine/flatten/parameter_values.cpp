@@ -368,11 +368,14 @@ ParamValue InstanceParameters::evaluate(const library::ParameterDef& pd)
         if (pd.max && pv.value > *pd.max)
             throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is above its maximum " +
                            readableNumber(*pd.max));
-        // A number, not 0 (which the builders would drop, deciding structure by it); an
-        // expression of other parameters is evaluated again only by translation.
+        // A number, given or a default written as one, not 0 (which the builders would drop,
+        // deciding structure by it); an expression of other parameters is evaluated again
+        // only by translation.
         const Json* given = comp_.parameter(name);
         const Json* number = given && given->is_object() && given->contains("value") ? &(*given)["value"] : given;
-        if (leaves_ && pd.type == library::ValueType::Real && number && number->is_number() && pv.value != 0)
+        const bool literal = given ? number->is_number()
+                                   : pd.defaultValue && pd.defaultValue->ast && pd.defaultValue->ast->kind == expr::Ast::Kind::Number;
+        if (leaves_ && pd.type == library::ValueType::Real && literal && pv.value != 0)
             pv.param = pool_.addParameter(who, pv.value);
     }
     return pv;

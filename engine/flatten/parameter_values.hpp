@@ -66,7 +66,8 @@ public:
     }
     Symbol get(const std::string& name);
     Scope scope();
-    // Real parameters the diagram gives as a number other than 0 become leaves of the pool
+    // Real parameters given as a number other than 0 (in the diagram, or a default written
+    // as one) become leaves of the pool
     // (expr::Pool::param), so that a run can set another value without translating
     // (docs/architecture.md, "Parameters"). Call before the first get().
     void keepNumbersAsLeaves() { leaves_ = true; }

@@ -61,15 +61,24 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
         const auto [instance, member] = instanceAndMember(pool.parameterName(id));
         diagram::Component* edit = restored.component(instance);
         const diagram::Component* was = translated.component(instance);
-        if (!edit || !was || edit->type != was->type || !was->parameter(member))
+        if (!edit || !was || edit->type != was->type)
             return std::nullopt;
-        const std::optional<double> v = numberOf(edit->parameter(member));
         const library::ComponentDefinition* def = library.find(edit->type);
         const library::ParameterDef* pd = def ? def->parameter(member) : nullptr;
-        if (!v || !pd || !acceptable(*v, *pd))
+        if (!pd)
+            return std::nullopt;
+        const Json* given = edit->parameter(member);
+        if (!given && !was->parameter(member))
+            continue; // its default, as translated
+        const std::optional<double> v = numberOf(given);
+        if (!v || !acceptable(*v, *pd))
             return std::nullopt;
         values.back() = *v;
-        edit->setParameter(member, *was->parameter(member));
+        // The value as translated: given, or the default (no value given).
+        if (const Json* before = was->parameter(member))
+            edit->setParameter(member, *before);
+        else
+            std::erase_if(edit->parameters, [&member](const auto& p) { return p.first == member; });
     }
     if (!diagram::simulatesAlike(restored, translated))
         return std::nullopt;

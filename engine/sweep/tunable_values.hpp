@@ -16,7 +16,8 @@ namespace flange::sweep {
 // read by translation to decide anything.
 std::vector<std::string> tunableParameters(const CompiledModel& model);
 
-// The values, by parameter id, of the model's parameters kept as leaves in `edited`, when
+// The values, by parameter id, of the model's parameters kept as leaves in `edited` (given,
+// or their defaults where neither diagram gives one), when
 // `edited` differs from `translated` (the model's diagram) in tunable parameters only and
 // each new value is a finite number other than 0 within its declared range; nullopt
 // otherwise (the edited diagram is to be translated, which also gives its messages).

@@ -257,12 +257,14 @@ TEST_CASE("a run with new values of tunable parameters runs the compiled model, 
     CHECK(tunable("clutch1.fn_max"));
     CHECK(tunable("J4.J"));
     CHECK(tunable("J2.J")); // solved for its acceleration with J as a parameter
+    CHECK(tunable("step1.height")); // its default, written as a number
     CHECK_FALSE(tunable("T2"));                // a model parameter
     CHECK_FALSE(tunable("step1.startTime"));   // bound to T2
     CHECK_FALSE(tunable("torque.useSupport")); // a Boolean
     Run tuned(model);
     tuned.setParameter("clutch1.fn_max", 30);
     tuned.setParameter("J4.J", 2);
+    tuned.setParameter("step1.height", 2);
     tuned.runToEnd();
     CHECK_FALSE(tuned.retranslated());
     CHECK(&tuned.model() == model.get());
