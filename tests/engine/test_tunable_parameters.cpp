@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -352,4 +353,28 @@ TEST_CASE("a run cancelled between its steps stops with Cancelled at the next on
     }
     CHECK(run.finished());
     CHECK(run.time() < 1);
+}
+
+TEST_CASE("every tunable parameter of every MSL example, set in a run without translating, gives the rows of the model translated at that value")
+{
+    int examples = 0;
+    for (const char* folder : {"Rotational", "Translational"}) {
+        for (const auto& entry : std::filesystem::directory_iterator(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + folder)) {
+            const std::string name = std::string(folder) + "/" + entry.path().filename().string();
+            const diagram::Diagram d = example(name);
+            const auto model = Model::compile(d, sharedLibrary());
+            for (const Model::Parameter& p : model->parameters()) {
+                if (!p.value || !p.tunable)
+                    continue;
+                const double v = 1.5 * *p.value;
+                const Outcome tuned = tunedAt(model, p.name, v);
+                const std::string what = name + ": " + p.name + " = " + std::to_string(v);
+                requireSame(tuned, translatedAt(d, p.name, v), what);
+                INFO(what);
+                CHECK(!tuned.retranslated);
+            }
+            ++examples;
+        }
+    }
+    CHECK(examples >= 30); // the reference comparisons' examples among them
 }
