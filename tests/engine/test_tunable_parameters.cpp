@@ -158,6 +158,15 @@ TEST_CASE("a Step's startTime and a spring's phi_rel0 set in a run give the rows
     for (double v : {0.0, 1.0, 0.25})
         requireSame(tunedAt(clutchesModel, "step1.startTime", v), translatedAt(clutches, "step1.startTime", v),
                     "step1.startTime = " + std::to_string(v));
+    // Given as a number (not bound to T2), the time of its event is tunable: the run
+    // evaluates it at its start.
+    const diagram::Diagram numbered = withValue(clutches, "step1.startTime", 0.4);
+    const auto numberedModel = Model::compile(numbered, sharedLibrary());
+    for (double v : {1.0, 0.25, 0.4 + 1e-9}) {
+        const Outcome tuned = tunedAt(numberedModel, "step1.startTime", v);
+        requireSame(tuned, translatedAt(numbered, "step1.startTime", v), "step1.startTime = " + std::to_string(v));
+        CHECK_FALSE(tuned.retranslated);
+    }
     const diagram::Diagram grounded = example("Rotational/FirstGrounded.json");
     const auto groundedModel = Model::compile(grounded, sharedLibrary());
     for (double v : {0.0, 1.0, -0.3})
