@@ -75,7 +75,7 @@ std::vector<Model::Parameter> Model::parameters() const
             value = p.value.get<double>();
         else if (p.value.is_object() && p.value.contains("value") && p.value["value"].is_number())
             value = p.value["value"].get<double>();
-        out.push_back({p.name, p.unit, value, false});
+        out.push_back({p.name, p.unit, value, isTunable(p.name)});
     }
     for (const diagram::Component& c : diagram_->components) {
         if (const library::ComponentDefinition* def = library_->find(c.type)) {

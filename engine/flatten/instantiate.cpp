@@ -70,6 +70,8 @@ public:
     {
         m_.experiment = d_.experiment;
         index_.reserve(2 * d_.components.size()); // two connectors a component, typically: no rehash on the way
+        if (d_.components.size() <= kMostTunableInstances)
+            modelParams_.keepNumbersAsLeaves();
         Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}, 0, d_.folder};
         reserveForTopLevel(top);
         level(top, cancelled);

@@ -22,13 +22,17 @@ struct ParamValue {
     double value = 0;
     int32_t table = -1;
     int32_t param = -1; // a leaf of the pool (expr::Pool::param) that lowering reads instead of the number
+    expr::NodeId node = expr::kNone; // or an expression of such leaves ("T2"), likewise
 };
 
 Symbol toSymbol(const ParamValue& v);
 
 // Evaluates a value as the diagram stores it: a number, boolean, table, expression text, or
 // an object whose "value" is one of these (docs/diagram-format.md). Names resolve in `scope`.
-ParamValue evalJson(const diagram::Json& j, expr::Pool& pool, const Scope& scope, const std::string& what);
+// keepParameters: an expression of parameters kept as leaves stays one (ParamValue::node)
+// instead of being read as its value (which makes them structural).
+ParamValue evalJson(const diagram::Json& j, expr::Pool& pool, const Scope& scope, const std::string& what,
+                    bool keepParameters = false);
 
 // The diagram's own parameters, each evaluated once on first use.
 class ModelParameters {
@@ -36,12 +40,16 @@ public:
     ModelParameters(const diagram::Diagram& d, expr::Pool& pool);
     Symbol get(const std::string& name);
     Scope scope();
+    // Real parameters given as a number other than 0 become leaves of the pool, and those
+    // written as expressions of them stay expressions (docs/architecture.md, "Parameters").
+    void keepNumbersAsLeaves() { leaves_ = true; }
 
 private:
     std::vector<std::string> namedIn(const diagram::Json& value) const;
 
     expr::Pool& pool_;
     std::unordered_map<std::string, const diagram::Json*> declared_; // the diagram's, by name
+    bool leaves_ = false;
     std::unordered_map<std::string, ParamValue> done_;
     std::unordered_map<std::string, std::exception_ptr> failed_; // evaluated early, and refused
     std::set<std::string> inProgress_;

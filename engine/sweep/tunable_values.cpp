@@ -1,5 +1,8 @@
 #include "engine/sweep/tunable_values.hpp"
 
+#include "engine/diagram/model_parameters.hpp"
+
+#include <algorithm>
 #include <cmath>
 
 namespace flange::sweep {
@@ -53,11 +56,27 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
     const expr::Pool& pool = model.pool;
     std::vector<double> values;
     diagram::Diagram restored = edited;
+    std::vector<diagram::ParameterDeclaration> own = diagram::declarations(restored);
+    const std::vector<diagram::ParameterDeclaration> ownBefore = diagram::declarations(translated);
+    auto declared = [](auto& list, const std::string& name) {
+        auto it = std::find_if(list.begin(), list.end(), [&name](const auto& p) { return p.name == name; });
+        return it == list.end() ? nullptr : &*it;
+    };
     for (size_t k = 0; k < pool.parameterCount(); ++k) {
         const auto id = static_cast<int32_t>(k);
         values.push_back(pool.parameterValue(id));
         if (pool.isStructural(id))
             continue;
+        if (pool.parameterName(id).find('.') == std::string::npos) { // the diagram's own ("T2")
+            diagram::ParameterDeclaration* edit = declared(own, pool.parameterName(id));
+            const diagram::ParameterDeclaration* was = declared(ownBefore, pool.parameterName(id));
+            const std::optional<double> v = edit ? numberOf(&edit->value) : std::nullopt;
+            if (!was || !v || !std::isfinite(*v) || *v == 0 || (edit->min && *v < *edit->min) || (edit->max && *v > *edit->max))
+                return std::nullopt;
+            values.back() = *v;
+            edit->value = was->value;
+            continue;
+        }
         const auto [instance, member] = instanceAndMember(pool.parameterName(id));
         diagram::Component* edit = restored.component(instance);
         const diagram::Component* was = translated.component(instance);
@@ -80,6 +99,7 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
         else
             std::erase_if(edit->parameters, [&member](const auto& p) { return p.first == member; });
     }
+    diagram::setDeclarations(restored, own);
     if (!diagram::simulatesAlike(restored, translated))
         return std::nullopt;
     return values;

@@ -249,7 +249,7 @@ TEST_CASE("a run without edits runs the compiled model itself, and one with a ne
     CHECK_FALSE(same.retranslated());
     CHECK(&same.model() == model.get());
     Run edited(model);
-    edited.setParameter("T2", 0.5); // a Step's startTime: a time event, fixed at translation
+    edited.setParameter("step1.startTime", 0.5); // a number where an expression was: another equation
     edited.runToEnd();
     CHECK(edited.retranslated());
 }
@@ -268,8 +268,8 @@ TEST_CASE("a run with new values of tunable parameters runs the compiled model, 
     CHECK(tunable("J4.J"));
     CHECK(tunable("J2.J")); // solved for its acceleration with J as a parameter
     CHECK(tunable("step1.height")); // its default, written as a number
-    CHECK_FALSE(tunable("T2"));                // a model parameter
-    CHECK_FALSE(tunable("step1.startTime"));   // bound to T2
+    CHECK(tunable("T2"));                      // the diagram's own, and step1.startTime bound to it
+    CHECK_FALSE(tunable("step1.startTime"));   // an expression ("T2"), not a number
     CHECK_FALSE(tunable("torque.useSupport")); // a Boolean
     Run tuned(model);
     tuned.setParameter("clutch1.fn_max", 30);
@@ -288,7 +288,7 @@ TEST_CASE("a run with new values of tunable parameters runs the compiled model, 
     CHECK_THROWS(negative.runToEnd());
     Run both(model);
     both.setParameter("clutch1.fn_max", 30);
-    both.setParameter("T3", 0.8);
+    both.setParameter("step2.startTime", 0.8);
     both.runToEnd();
     CHECK(both.retranslated());
 }
