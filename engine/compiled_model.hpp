@@ -33,7 +33,8 @@ struct RelationInfo {
     std::string description; // "elastoGap2: f_linear < 0", for the event log
     // A time event: lhs - rhs = a*time + b with a, b constant, or (discreteCoefficients)
     // read from discrete values, which change only at events (a pulse's end at
-    // T_start + T_width): the run evaluates `distance` for them after every event.
+    // T_start + T_width), or from tunable parameters (a Step's startTime): the run
+    // evaluates `distance` for them at its values, at its start and after every event.
     bool timeEvent = false;
     bool discreteCoefficients = false;
     expr::NodeId distance = expr::kNone;

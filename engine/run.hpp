@@ -30,7 +30,9 @@ std::vector<SharedColumn> columnsSharedWithSign(const CompiledModel& model, cons
 // outputs: indices into model.outputs to report (empty = all). Throws flange::Error:
 // SimulationFailed with time and reason, Cancelled when the sink asks to stop; both carry
 // Error::time and, where known, the instances at fault.
+// parameters: the values of the model's parameters kept as leaves (expr::Pool::param), by
+// id; empty: their values at translation.
 SimulationStats simulate(const CompiledModel& model, const SimulationOptions& options, ResultSink& sink,
-                         const std::vector<int>& outputs = {});
+                         const std::vector<int>& outputs = {}, const std::vector<double>& parameters = {});
 
 } // namespace flange

@@ -4,7 +4,9 @@
 #include "engine/model_check.hpp"
 #include "engine/run.hpp"
 #include "engine/diagram/model_parameters.hpp"
+#include "engine/sweep/tunable_values.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace flange {
@@ -60,6 +62,10 @@ std::optional<int> Model::variableIndex(const std::string& name) const
 std::vector<Model::Parameter> Model::parameters() const
 {
     std::vector<Parameter> out;
+    const std::vector<std::string> tunable = sweep::tunableParameters(*compiled_);
+    auto isTunable = [&tunable](const std::string& full) {
+        return std::find(tunable.begin(), tunable.end(), full) != tunable.end();
+    };
     auto valueOf = [this](const std::string& full) -> std::optional<double> {
         const auto it = compiled_->parameterValues.find(full);
         return it == compiled_->parameterValues.end() ? std::nullopt : std::optional<double>(it->second);
@@ -70,13 +76,14 @@ std::vector<Model::Parameter> Model::parameters() const
             value = p.value.get<double>();
         else if (p.value.is_object() && p.value.contains("value") && p.value["value"].is_number())
             value = p.value["value"].get<double>();
-        out.push_back({p.name, p.unit, value, false});
+        out.push_back({p.name, p.unit, value, isTunable(p.name)});
     }
     for (const diagram::Component& c : diagram_->components) {
         if (const library::ComponentDefinition* def = library_->find(c.type)) {
             for (const library::ParameterDef& p : def->parameters)
                 if (!p.isFinal && p.type != library::ValueType::String && p.type != library::ValueType::Table)
-                    out.push_back({c.name + "." + p.name, p.unit, valueOf(c.name + "." + p.name), false});
+                    out.push_back({c.name + "." + p.name, p.unit, valueOf(c.name + "." + p.name),
+                                   isTunable(c.name + "." + p.name)});
         } else if (const diagram::Diagram* sub = diagram_->findSubsystem(c.type)) {
             for (const diagram::ParameterDeclaration& p : diagram::declarations(*sub))
                 if (p.type != "Table")

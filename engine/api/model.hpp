@@ -70,8 +70,8 @@ public:
     std::vector<SharedColumn> columnsSharedWithSign(const std::vector<int>& selected = {}) const;
 
     // A parameter a run can set: the diagram's own ("T3") and its components' ("spring.c").
-    // tunable: a new value needs no translation; otherwise the run translates the edited
-    // diagram (today every parameter: docs/architecture.md, "Parameters").
+    // tunable: a new value (finite, not 0, within its range) needs no translation; otherwise
+    // the run translates the edited diagram (docs/architecture.md, "Parameters").
     struct Parameter {
         std::string name;
         std::string unit;            // declared; empty when dimensionless or none

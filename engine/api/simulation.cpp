@@ -5,6 +5,7 @@
 #include "engine/error.hpp"
 #include "engine/run.hpp"
 #include "engine/sweep/parameter_overrides.hpp"
+#include "engine/sweep/tunable_values.hpp"
 #include "engine/units/units.hpp"
 
 #include <algorithm>
@@ -30,6 +31,7 @@ struct Run::Impl : ResultSink {
     std::shared_ptr<const Model> model;  // as made
     std::shared_ptr<const Model> active; // what runs: model, or its translation at structural edits
     std::optional<diagram::Diagram> edited;
+    std::vector<double> parameters; // tunable values set in the model's tapes; empty: as translated
     SimulationOptions options;
     std::vector<std::string> selectedNames;
     ResultSink* forward = nullptr;
@@ -136,7 +138,7 @@ struct Run::Impl : ResultSink {
                 throw badInput("the model has no variable '" + name + "'");
             selection.push_back(*i);
         }
-        stats = flange::simulate(active->compiled(), options, *this, selection);
+        stats = flange::simulate(active->compiled(), options, *this, selection, parameters);
     }
 
     ~Impl() override
@@ -220,13 +222,19 @@ void Run::streamTo(ResultSink& sink)
     impl_->forward = &sink;
 }
 
-// Parameters decide what runs: every parameter is structural today, so a changed one means
-// the edited diagram's own translation (docs/architecture.md, "Parameters").
+// Parameters decide what runs: new values of tunable parameters only are set in the model's
+// tapes; any other edit means the edited diagram's own translation (docs/architecture.md,
+// "Parameters").
 void Run::start(bool stepwise)
 {
     Impl& m = *impl_;
-    if (m.edited && !diagram::simulatesAlike(*m.edited, m.model->diagram()))
-        m.active = m.model->translate(*m.edited, CompileOptions{[&m] { return m.cancelled(); }, {}});
+    if (m.edited && !diagram::simulatesAlike(*m.edited, m.model->diagram())) {
+        if (std::optional<std::vector<double>> tuned =
+                sweep::tunedValues(m.model->compiled(), m.model->diagram(), m.model->library(), *m.edited))
+            m.parameters = std::move(*tuned);
+        else
+            m.active = m.model->translate(*m.edited, CompileOptions{[&m] { return m.cancelled(); }, {}});
+    }
     m.lastTime = m.active->experiment().startTime;
     m.stepwise = stepwise;
     if (!stepwise) {

@@ -60,7 +60,7 @@ Reads readsOf(Instr& I)
 
 } // namespace
 
-void reuseRegisters(std::vector<Instr>& code, std::vector<double>& registers)
+void reuseRegisters(std::vector<Instr>& code, std::vector<double>& registers, std::vector<int32_t>* constantPlaces)
 {
     const size_t n = registers.size();
     std::vector<char> written(n, 0);
@@ -80,6 +80,8 @@ void reuseRegisters(std::vector<Instr>& code, std::vector<double>& registers)
             place[v] = static_cast<int32_t>(compact.size());
             compact.push_back(registers[v]);
         }
+    if (constantPlaces)
+        *constantPlaces = place;
     std::vector<int32_t> freePlaces;
     int32_t next = static_cast<int32_t>(compact.size());
     for (size_t pc = 0; pc < code.size(); ++pc) {

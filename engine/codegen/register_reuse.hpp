@@ -28,6 +28,9 @@ bool writesRegister(TOp op);
 // the compacted one: the registers no instruction writes (constants, memos) first, in their
 // order, then the work registers. Jumps only go forward (if-branches),
 // so a value whose last read in tape order has passed is dead on every path.
-void reuseRegisters(std::vector<Instr>& code, std::vector<double>& registers);
+// constantPlaces, if given: each register's place in the new file where no instruction
+// writes it (a constant, a parameter, a memo), else -1.
+void reuseRegisters(std::vector<Instr>& code, std::vector<double>& registers,
+                    std::vector<int32_t>* constantPlaces = nullptr);
 
 } // namespace flange::codegen

@@ -6,6 +6,14 @@
 
 namespace flange::codegen {
 
+std::vector<double> Tape::workspace(const std::vector<double>& parameters) const
+{
+    std::vector<double> registers = initialRegisters_;
+    for (const auto& [reg, id] : parameterRegisters_)
+        registers[static_cast<size_t>(reg)] = parameters[static_cast<size_t>(id)];
+    return registers;
+}
+
 namespace semantics = expr::semantics;
 
 namespace {

@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace flange::codegen {
@@ -62,6 +63,12 @@ public:
     // A fresh register file for run(): the constants in front, work registers after.
     // Made once per evaluator, outside the residual loop.
     std::vector<double> workspace() const { return initialRegisters_; }
+    // The same with other values of the parameters kept as leaves (expr::Pool::param), by
+    // parameter id: the tape as translated at those values, but for what translation read
+    // of them to decide (docs/architecture.md, "Parameters").
+    std::vector<double> workspace(const std::vector<double>& parameters) const;
+    // The register of each parameter the tape reads: (register, parameter id).
+    const std::vector<std::pair<int32_t, int32_t>>& parameterRegisters() const { return parameterRegisters_; }
     // registers: a workspace() of this tape, owned by the caller (one per thread).
     void run(const TapeInputs& in, double* registers) const
     {
@@ -88,6 +95,7 @@ private:
     std::vector<Instr> code_;
     std::shared_ptr<const NativeCode> native_; // null: interpreted
     std::vector<double> initialRegisters_; // constants first, then zeroed work registers
+    std::vector<std::pair<int32_t, int32_t>> parameterRegisters_; // among the constants, one per parameter
     std::vector<std::shared_ptr<const expr::TableInterpolator>> tables_; // shared with the pool
 };
 

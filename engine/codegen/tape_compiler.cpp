@@ -29,6 +29,20 @@ int32_t TapeCompiler::constant(double v)
     return r;
 }
 
+// A register of its own per parameter, never shared with a constant of the same value: a
+// run writes the parameter's value there (Tape::workspace).
+int32_t TapeCompiler::parameter(int32_t id, double value)
+{
+    auto it = parameters_.find(id);
+    if (it != parameters_.end())
+        return it->second;
+    const int32_t r = fresh();
+    init_[static_cast<size_t>(r)] = value;
+    parameters_[id] = r;
+    tape_.parameterRegisters_.emplace_back(r, id);
+    return r;
+}
+
 int32_t TapeCompiler::emit(TOp op, int32_t a, int32_t b)
 {
     int32_t d = fresh();
@@ -90,8 +104,8 @@ bool TapeCompiler::enter(expr::NodeId id, int32_t& value)
     const expr::Node& n = pool_.node(id);
     int32_t r = 0;
     switch (n.op) {
-    case Op::Const:
-    case Op::Param: value = constant(n.value); return false; // parameters are not yet read per run
+    case Op::Const: value = constant(n.value); return false;
+    case Op::Param: value = parameter(n.index, n.value); return false;
     case Op::Time: r = emit(TOp::LoadTime); break;
     case Op::Initial: r = emit(TOp::LoadInitial); break;
     case Op::Var: {
@@ -239,7 +253,10 @@ Tape TapeCompiler::finish()
     std::vector<TapeLoop> loops;
     if (NativeCode::enabled() && tape_.code_.size() > NativeCode::kMostInstructions)
         loops = findTapeLoops(tape_.code_, NativeCode::kMostInstructions);
-    reuseRegisters(tape_.code_, tape_.initialRegisters_);
+    std::vector<int32_t> constantPlaces;
+    reuseRegisters(tape_.code_, tape_.initialRegisters_, &constantPlaces);
+    for (auto& [reg, id] : tape_.parameterRegisters_)
+        reg = constantPlaces[static_cast<size_t>(reg)];
     if (NativeCode::enabled()) {
         bindTapeLoops(loops, tape_.code_);
         const auto scratch = static_cast<int32_t>(tape_.initialRegisters_.size());

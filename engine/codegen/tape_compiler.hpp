@@ -47,6 +47,7 @@ private:
     expr::NodeId advance(Frame& f, int32_t& value);
     void forgetSince(size_t mark);
     int32_t constant(double v);
+    int32_t parameter(int32_t id, double value);
     int32_t fresh();
     int32_t emit(TOp op, int32_t a = 0, int32_t b = 0);
     int32_t table(int32_t poolTable);
@@ -59,6 +60,7 @@ private:
     std::vector<expr::NodeId> memoLog_; // entries made, so a branch can forget its own
     std::vector<Frame> frames_;         // the nodes being compiled, innermost last
     std::unordered_map<uint64_t, int32_t> constants_;
+    std::unordered_map<int32_t, int32_t> parameters_; // parameter id -> its register
     std::unordered_map<int32_t, int32_t> tables_;
 };
 

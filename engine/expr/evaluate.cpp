@@ -19,8 +19,8 @@ struct Frame {
 bool leafValue(const Node& n, const EvalContext& ctx, double& value)
 {
     switch (n.op) {
-    case Op::Const:
-    case Op::Param: value = n.value; return true; // a parameter: its value at translation
+    case Op::Const: value = n.value; return true;
+    case Op::Param: value = ctx.parameters ? ctx.parameters[n.index] : n.value; return true;
     case Op::Time: value = ctx.time; return true;
     case Op::Initial: value = ctx.initial ? 1.0 : 0.0; return true;
     case Op::Var: value = ctx.vars ? ctx.vars[n.index] : 0.0; return true;

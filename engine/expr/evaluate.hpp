@@ -15,6 +15,7 @@ struct EvalContext {
     double time = 0;
     bool initial = false;
     char* reached = nullptr; // not null: relations the evaluation reads (and/or/if short-circuit) are set to 1
+    const double* parameters = nullptr; // a run's values of the parameters kept as leaves, by id; null: as translated
 };
 
 double evaluate(const Pool& pool, NodeId id, const EvalContext& ctx);

@@ -70,6 +70,8 @@ public:
     {
         m_.experiment = d_.experiment;
         index_.reserve(2 * d_.components.size()); // two connectors a component, typically: no rehash on the way
+        if (d_.components.size() <= kMostTunableInstances)
+            modelParams_.keepNumbersAsLeaves();
         Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}, 0, d_.folder};
         reserveForTopLevel(top);
         level(top, cancelled);
@@ -366,7 +368,12 @@ private:
                 return;
             }
         }
-        const bool capture = alike && templates_.wanted(&def, comp, at.id) &&
+        // A top-level instance of a diagram of few keeps its parameters as leaves, and is never
+        // a template: stamps would read its leaves. A long drive line stamps its alike
+        // sections, whose native loops read one constant for all of them, so its parameters
+        // stay numbers (docs/architecture.md, "Parameters").
+        const bool tunable = at.prefix.empty() && d_.components.size() <= kMostTunableInstances;
+        const bool capture = alike && !tunable && templates_.wanted(&def, comp, at.id) &&
                              std::none_of(def.connectors.begin(), def.connectors.end(),
                                           [](const library::ConnectorDef& c) { return c.size.has_value(); });
         const FlatModel::Extent before = m_.extent();
@@ -377,6 +384,8 @@ private:
         Inst in(at.scope, m_.pool, def, comp, path);
         in.names.reserve(def.variables.size() + 2 * def.connectors.size());
         in.params.setDataAccess({at.folder, d_.allowedDataFolders});
+        if (tunable)
+            in.params.keepNumbersAsLeaves();
         for (const auto& p : def.parameters) {
             const Symbol value = in.params.get(p.name);
             if (p.type == library::ValueType::Real && value.kind == Symbol::Kind::Value) {

@@ -78,7 +78,8 @@ NodeId Lowerer::lowerNode(const Ast& a, bool noEvent)
         }
         Symbol s = resolve(a);
         switch (s.kind) {
-        case Symbol::Kind::Value: return pool_.constant(s.value);
+        case Symbol::Kind::Value:
+            return s.node != expr::kNone ? s.node : s.id >= 0 ? pool_.param(s.id) : pool_.constant(s.value);
         case Symbol::Kind::ContinuousVar: return pool_.var(s.id);
         case Symbol::Kind::DiscreteVar: return pool_.disc(s.id);
         case Symbol::Kind::Table: fail(a, "table '" + a.name + "' can only be used in interpolate() or size()");

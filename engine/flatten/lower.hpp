@@ -18,7 +18,8 @@ struct Symbol {
     enum class Kind { Unknown, Value, Table, ContinuousVar, DiscreteVar, Disabled };
     Kind kind = Kind::Unknown;
     double value = 0;
-    int32_t id = -1; // variable id or table id
+    int32_t id = -1; // variable id, table id, or for a Value a parameter kept as a leaf (expr::Pool::param)
+    expr::NodeId node = expr::kNone; // for a Value: an expression of such leaves, read instead
 };
 
 using Scope = std::function<Symbol(const std::string&)>;

@@ -169,17 +169,18 @@ Symbol toSymbol(const ParamValue& v)
 {
     if (v.table >= 0)
         return Symbol{Symbol::Kind::Table, 0, v.table};
-    return Symbol{Symbol::Kind::Value, v.value, -1};
+    return Symbol{Symbol::Kind::Value, v.value, v.param, v.node};
 }
 
-ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const std::string& what)
+ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const std::string& what,
+                    bool keepParameters)
 {
     ParamValue v;
     if (j.is_object()) {
         // {"value": 0.3, "displayUnit": "g"}: the value is in the parameter's unit already.
         if (!j.contains("value"))
             throw badInput(what + ": an object value needs a \"value\"");
-        return evalJson(j["value"], pool, scope, what);
+        return evalJson(j["value"], pool, scope, what, keepParameters);
     }
     if (j.is_number()) {
         v.value = j.get<double>();
@@ -230,6 +231,13 @@ ParamValue evalJson(const Json& j, expr::Pool& pool, const Scope& scope, const s
         }
         Lowerer low(pool, scope, nullptr, {}, what, -1);
         NodeId n = low.lower(*ast);
+        if (keepParameters && pool.node(n).op != expr::Op::Const && pool.ofParameters(n)) {
+            v.value = pool.constValue(n); // what it is at translation: reading it decides nothing
+            if (!std::isfinite(v.value))
+                throw badInput(what + ": \"" + text + "\" evaluates to " + nonFiniteName(v.value));
+            v.node = n;
+            return v;
+        }
         if (std::string defect = parameterValueDefect(pool, n, text); !defect.empty())
             throw badInput(what + ": " + defect);
         v.value = pool.constValue(n);
@@ -277,7 +285,16 @@ Symbol ModelParameters::get(const std::string& name)
         name, inProgress_, failed_, [this](const std::string& n) { return namedIn(*declared_.at(n)); },
         [this](const std::string& n) { return done_.count(n) > 0; },
         [this](const std::string& n) {
-            done_[n] = evalJson(*declared_.at(n), pool_, scope(), "model parameter '" + n + "'");
+            const Json& j = *declared_.at(n);
+            ParamValue pv = evalJson(j, pool_, scope(), "model parameter '" + n + "'", leaves_);
+            // A Real number other than 0, without a range to check it against, is a leaf.
+            const bool object = j.is_object();
+            const Json& number = object && j.contains("value") ? j["value"] : j;
+            const bool real = !object || !j.contains("type") || j["type"] == "Real";
+            const bool ranged = object && (j.contains("min") || j.contains("max"));
+            if (leaves_ && real && !ranged && number.is_number() && pv.value != 0 && pv.table < 0)
+                pv.param = pool_.addParameter(n, pv.value);
+            done_[n] = pv;
         });
     return toSymbol(done_.at(name));
 }
@@ -349,7 +366,10 @@ ParamValue InstanceParameters::evaluate(const library::ParameterDef& pd)
     ParamValue pv;
     if (const Json* given = comp_.parameter(name)) {
         checkValueKind(pd, *given, who);
-        pv = evalJson(*given, pool_, outer_, "parameter '" + who + "'");
+        // Bound to tunable parameters ("T2"): an expression of them, where no range is to be
+        // checked (a run checks the values it sets against their own ranges only).
+        const bool keep = leaves_ && pd.type == library::ValueType::Real && !pd.min && !pd.max;
+        pv = evalJson(*given, pool_, outer_, "parameter '" + who + "'", keep);
     } else if (pd.required) {
         // A start value is a guess, not a value: the user has to give one.
         throw badInput("parameter '" + who + "' (" + def_.name + ") needs a value" +
@@ -368,6 +388,15 @@ ParamValue InstanceParameters::evaluate(const library::ParameterDef& pd)
         if (pd.max && pv.value > *pd.max)
             throw badInput("parameter '" + who + "' = " + readableNumber(pv.value) + " is above its maximum " +
                            readableNumber(*pd.max));
+        // A number, given or a default written as one, not 0 (which the builders would drop,
+        // deciding structure by it); an expression of other parameters is evaluated again
+        // only by translation.
+        const Json* given = comp_.parameter(name);
+        const Json* number = given && given->is_object() && given->contains("value") ? &(*given)["value"] : given;
+        const bool literal = given ? number->is_number()
+                                   : pd.defaultValue && pd.defaultValue->ast && pd.defaultValue->ast->kind == expr::Ast::Kind::Number;
+        if (leaves_ && pd.type == library::ValueType::Real && literal && pv.value != 0)
+            pv.param = pool_.addParameter(who, pv.value);
     }
     return pv;
 }

@@ -21,13 +21,18 @@ namespace flange::flatten {
 struct ParamValue {
     double value = 0;
     int32_t table = -1;
+    int32_t param = -1; // a leaf of the pool (expr::Pool::param) that lowering reads instead of the number
+    expr::NodeId node = expr::kNone; // or an expression of such leaves ("T2"), likewise
 };
 
 Symbol toSymbol(const ParamValue& v);
 
 // Evaluates a value as the diagram stores it: a number, boolean, table, expression text, or
 // an object whose "value" is one of these (docs/diagram-format.md). Names resolve in `scope`.
-ParamValue evalJson(const diagram::Json& j, expr::Pool& pool, const Scope& scope, const std::string& what);
+// keepParameters: an expression of parameters kept as leaves stays one (ParamValue::node)
+// instead of being read as its value (which makes them structural).
+ParamValue evalJson(const diagram::Json& j, expr::Pool& pool, const Scope& scope, const std::string& what,
+                    bool keepParameters = false);
 
 // The diagram's own parameters, each evaluated once on first use.
 class ModelParameters {
@@ -35,12 +40,16 @@ public:
     ModelParameters(const diagram::Diagram& d, expr::Pool& pool);
     Symbol get(const std::string& name);
     Scope scope();
+    // Real parameters given as a number other than 0 become leaves of the pool, and those
+    // written as expressions of them stay expressions (docs/architecture.md, "Parameters").
+    void keepNumbersAsLeaves() { leaves_ = true; }
 
 private:
     std::vector<std::string> namedIn(const diagram::Json& value) const;
 
     expr::Pool& pool_;
     std::unordered_map<std::string, const diagram::Json*> declared_; // the diagram's, by name
+    bool leaves_ = false;
     std::unordered_map<std::string, ParamValue> done_;
     std::unordered_map<std::string, std::exception_ptr> failed_; // evaluated early, and refused
     std::set<std::string> inProgress_;
@@ -65,6 +74,11 @@ public:
     }
     Symbol get(const std::string& name);
     Scope scope();
+    // Real parameters given as a number other than 0 (in the diagram, or a default written
+    // as one) become leaves of the pool
+    // (expr::Pool::param), so that a run can set another value without translating
+    // (docs/architecture.md, "Parameters"). Call before the first get().
+    void keepNumbersAsLeaves() { leaves_ = true; }
     // A definition expression (default, condition, start) evaluated in this instance.
     ParamValue evalDefinition(const library::ExprText& e, const std::string& what, bool table);
     double evalNumber(const library::ExprText& e, const std::string& what) { return evalDefinition(e, what, false).value; }
@@ -91,6 +105,7 @@ private:
     std::unordered_map<std::string, std::exception_ptr> failed_; // evaluated early, and refused
     std::set<std::string> inProgress_;
     std::unordered_map<std::string, const library::ParameterDef*> index_; // def_'s parameters, when many
+    bool leaves_ = false;
 };
 
 // The engine's message for an expression typed as a parameter value, or nullopt when it is

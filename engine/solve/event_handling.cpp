@@ -63,6 +63,7 @@ double Run::eval(expr::NodeId id, double t, bool initial, char* reached) const
     ctx.time = t;
     ctx.initial = initial;
     ctx.reached = reached;
+    ctx.parameters = parameters_.data();
     return expr::evaluate(m_.pool, id, ctx);
 }
 

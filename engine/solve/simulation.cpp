@@ -38,9 +38,25 @@ bool allFinite(const std::vector<double>& values)
 
 } // namespace
 
-Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs)
+Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
+         const std::vector<double>& parameters)
     : m_(m), opt_(o), sink_(sink)
 {
+    parameters_ = parameters;
+    if (parameters_.empty())
+        for (size_t id = 0; id < m.pool.parameterCount(); ++id)
+            parameters_.push_back(m.pool.parameterValue(static_cast<int32_t>(id)));
+    // Messages name the run's values: the model's, but for those the run set.
+    parameterValues_ = &m.parameterValues;
+    for (size_t k = 0; k < parameters_.size(); ++k) {
+        const auto id = static_cast<int32_t>(k);
+        if (parameters_[k] == m.pool.parameterValue(id))
+            continue;
+        if (ownParameterValues_.empty())
+            ownParameterValues_ = m.parameterValues;
+        ownParameterValues_[m.pool.parameterName(id)] = parameters_[k];
+        parameterValues_ = &ownParameterValues_;
+    }
     n_ = m.n;
     onlyStatesInOrder_ = static_cast<int32_t>(m.stateSlots.size()) == n_;
     for (size_t i = 0; i < m.stateSlots.size() && onlyStatesInOrder_; ++i)
@@ -55,12 +71,12 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     jyp_.assign(m.jacPattern.nnz(), 0.0);
     jcomb_.assign(m.jacPattern.nnz(), 0.0);
     // Register files of this run: the tapes themselves are shared between threads.
-    resRegs_ = m.residual.workspace();
-    jacRegs_ = m.jacobian.workspace();
-    crossRegs_ = m.crossing.workspace();
-    initResRegs_ = m.initResidual.workspace();
-    initJacRegs_ = m.initJacobian.workspace();
-    computedRegs_ = m.computed.workspace();
+    resRegs_ = m.residual.workspace(parameters_);
+    jacRegs_ = m.jacobian.workspace(parameters_);
+    crossRegs_ = m.crossing.workspace(parameters_);
+    initResRegs_ = m.initResidual.workspace(parameters_);
+    initJacRegs_ = m.initJacobian.workspace(parameters_);
+    computedRegs_ = m.computed.workspace(parameters_);
     computed_.assign(m.computedOrigins.size(), 0.0);
     if (outputs.empty())
         for (size_t i = 0; i < m.outputs.size(); ++i)
@@ -446,7 +462,7 @@ std::string Run::stiffestEquations(double t, std::vector<std::string>& culprits)
     copyOut();
     jacobian(t, y_.data(), yp_.data(), false);
     std::string names;
-    for (const auto& e : solve::stiffestEquations(m_, jy_, 3)) {
+    for (const auto& e : solve::stiffestEquations(m_, *parameterValues_, jy_, 3)) {
         std::string through;
         for (const auto& origin : e.through) {
             through += (through.empty() ? ", through " : " and ") + origin;
@@ -491,10 +507,10 @@ std::string Run::withSource(const std::string& origin) const
 namespace flange {
 
 SimulationStats simulate(const CompiledModel& model, const SimulationOptions& options, ResultSink& sink,
-                         const std::vector<int>& outputs)
+                         const std::vector<int>& outputs, const std::vector<double>& parameters)
 {
     solve::FlushDenormals ftz; // for the whole run, initialization included
-    solve::Run run(model, options, sink, outputs);
+    solve::Run run(model, options, sink, outputs, parameters);
     return run.run();
 }
 

@@ -28,7 +28,8 @@ inline std::string fmt(double v) { return readableNumber(v); }
 
 class Run {
 public:
-    Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs);
+    Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
+        const std::vector<double>& parameters);
     ~Run();
     SimulationStats run();
 
@@ -174,6 +175,10 @@ private:
     long gridRows_ = 0;
     bool startsFromRest_ = false; // every state's derivative zero at the start (setupIda)
     std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
+    std::vector<double> parameters_; // this run's values of the parameters kept as leaves, by id
+    // Every Real parameter's value by name for messages: the model's, or a copy with this run's.
+    const std::map<std::string, double>* parameterValues_ = nullptr;
+    std::map<std::string, double> ownParameterValues_;
     std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_, computedRegs_;
     std::vector<double> computed_; // the explicitly computed unknowns, from the last computeValues()
     bool rowsNeedComputed_ = false;

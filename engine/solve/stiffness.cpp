@@ -13,7 +13,7 @@ namespace {
 
 // "s1.c = 1e+23, s1.phi_rel0 = 0" for "s1: tau = c*(phi_rel - phi_rel0)": the names in the
 // equation's text that are Real parameters of its component, with their values.
-std::string parametersOf(const CompiledModel& m, const std::string& origin)
+std::string parametersOf(const ParameterValues& values, const std::string& origin)
 {
     const size_t colon = origin.find(": ");
     if (colon == std::string::npos)
@@ -31,8 +31,8 @@ std::string parametersOf(const CompiledModel& m, const std::string& origin)
             ++j;
         const std::string name = component + "." + origin.substr(i, j - i);
         i = j;
-        auto p = m.parameterValues.find(name);
-        if (p != m.parameterValues.end() && seen.insert(name).second)
+        auto p = values.find(name);
+        if (p != values.end() && seen.insert(name).second)
             out += (out.empty() ? "" : ", ") + name + " = " + readableNumber(p->second);
     }
     return out;
@@ -40,7 +40,7 @@ std::string parametersOf(const CompiledModel& m, const std::string& origin)
 
 // The computed equations a row read, directly or through others, nearest first; those
 // naming parameters are where a large coefficient most likely comes from.
-void addComputedEquations(const CompiledModel& m, int32_t row, StiffEquation& e)
+void addComputedEquations(const CompiledModel& m, const ParameterValues& values, int32_t row, StiffEquation& e)
 {
     if (static_cast<size_t>(row) >= m.rowReadsComputed.size())
         return;
@@ -48,7 +48,7 @@ void addComputedEquations(const CompiledModel& m, int32_t row, StiffEquation& e)
     std::set<int32_t> seen(queue.begin(), queue.end());
     for (size_t i = 0; i < queue.size() && e.through.size() < 3; ++i) {
         const auto k = static_cast<size_t>(queue[i]);
-        const std::string parameters = parametersOf(m, m.computedOrigins[k]);
+        const std::string parameters = parametersOf(values, m.computedOrigins[k]);
         if (!parameters.empty()) {
             e.through.push_back(m.computedOrigins[k]);
             e.parameters += (e.parameters.empty() ? "" : ", ") + parameters;
@@ -61,7 +61,8 @@ void addComputedEquations(const CompiledModel& m, int32_t row, StiffEquation& e)
 
 } // namespace
 
-std::vector<StiffEquation> stiffestEquations(const CompiledModel& m, const std::vector<double>& jy, size_t count)
+std::vector<StiffEquation> stiffestEquations(const CompiledModel& m, const ParameterValues& values,
+                                            const std::vector<double>& jy, size_t count)
 {
     struct Row {
         double largest = 0, smallest = HUGE_VAL;
@@ -101,8 +102,8 @@ std::vector<StiffEquation> stiffestEquations(const CompiledModel& m, const std::
         int32_t var = m.slotVar[static_cast<size_t>(x.slot)];
         e.variable = var >= 0 && static_cast<size_t>(var) < m.variableCount() ? m.varName(var) : "";
         e.coefficient = x.largest / m.nominal[static_cast<size_t>(x.slot)];
-        e.parameters = parametersOf(m, e.origin);
-        addComputedEquations(m, order[i], e);
+        e.parameters = parametersOf(values, e.origin);
+        addComputedEquations(m, values, order[i], e);
         out.push_back(std::move(e));
     }
     return out;

@@ -4,6 +4,7 @@
 // one evaluation of dF/dy at the time the solver got stuck.
 #include "engine/compiled_model.hpp"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,11 @@ struct StiffEquation {
     std::vector<std::string> through;
 };
 
+// Every Real parameter's value by its full name, as the run has them.
+using ParameterValues = std::map<std::string, double>;
+
 // jy: dF/dy values in the order of model.jacPattern. At most `count` equations, stiffest first.
-std::vector<StiffEquation> stiffestEquations(const CompiledModel& model, const std::vector<double>& jy, size_t count);
+std::vector<StiffEquation> stiffestEquations(const CompiledModel& model, const ParameterValues& values,
+                                            const std::vector<double>& jy, size_t count);
 
 } // namespace flange::solve

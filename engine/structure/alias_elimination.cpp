@@ -24,18 +24,24 @@ namespace {
 // linearly beats a map's node per term (this runs on every equation of the model).
 using Terms = std::vector<std::pair<int32_t, double>>;
 
-// residual == sum(coef * var) + constant, or false if it is not linear with constant coefficients.
-bool linearForm(const expr::Pool& p, NodeId id, double scale, Terms& terms, double& constant, int depth = 0)
+// residual == sum(coef * var) + constant, or false if it is not linear with numbers as
+// coefficients. A coefficient that is a parameter kept as a leaf (a gear's ratio, J of
+// J*der(w) = tau) makes no alias, whatever its value, so that its value decides nothing;
+// parameters in the constant go to `offsets`, structural once the equation is eliminated.
+bool linearForm(const expr::Pool& p, NodeId id, double scale, Terms& terms, double& constant,
+                std::vector<NodeId>& offsets, int depth = 0)
 {
     if (depth > 8)
         return false;
     const expr::Node& n = p.node(id);
-    switch (n.op) {
-    case Op::Const: constant += scale * n.value; return true;
-    case Op::Param: // an alias offset or a constant: its value decides
-        p.markStructural(id);
+    if (n.op != Op::Const && p.ofParameters(id)) {
+        offsets.push_back(id);
         constant += scale * n.value;
         return true;
+    }
+    auto number = [&p](NodeId k) { return p.node(k).op == Op::Const; };
+    switch (n.op) {
+    case Op::Const: constant += scale * n.value; return true;
     case Op::Var: {
         auto it = std::find_if(terms.begin(), terms.end(), [&n](const auto& t) { return t.first == n.index; });
         if (it == terms.end())
@@ -44,20 +50,22 @@ bool linearForm(const expr::Pool& p, NodeId id, double scale, Terms& terms, doub
             it->second += scale;
         return true;
     }
-    case Op::Neg: return linearForm(p, n.a, -scale, terms, constant, depth + 1);
+    case Op::Neg: return linearForm(p, n.a, -scale, terms, constant, offsets, depth + 1);
     case Op::Add:
-        return linearForm(p, n.a, scale, terms, constant, depth + 1) && linearForm(p, n.b, scale, terms, constant, depth + 1);
+        return linearForm(p, n.a, scale, terms, constant, offsets, depth + 1) &&
+               linearForm(p, n.b, scale, terms, constant, offsets, depth + 1);
     case Op::Sub:
-        return linearForm(p, n.a, scale, terms, constant, depth + 1) && linearForm(p, n.b, -scale, terms, constant, depth + 1);
+        return linearForm(p, n.a, scale, terms, constant, offsets, depth + 1) &&
+               linearForm(p, n.b, -scale, terms, constant, offsets, depth + 1);
     case Op::Mul:
-        if (p.isConst(n.a))
-            return linearForm(p, n.b, scale * p.constValue(n.a), terms, constant, depth + 1);
-        if (p.isConst(n.b))
-            return linearForm(p, n.a, scale * p.constValue(n.b), terms, constant, depth + 1);
+        if (number(n.a))
+            return linearForm(p, n.b, scale * p.constValue(n.a), terms, constant, offsets, depth + 1);
+        if (number(n.b))
+            return linearForm(p, n.a, scale * p.constValue(n.b), terms, constant, offsets, depth + 1);
         return false;
     case Op::Div:
-        if (p.isConst(n.b) && p.constValue(n.b) != 0)
-            return linearForm(p, n.a, scale / p.constValue(n.b), terms, constant, depth + 1);
+        if (number(n.b) && p.constValue(n.b) != 0)
+            return linearForm(p, n.a, scale / p.constValue(n.b), terms, constant, offsets, depth + 1);
         return false;
     default: return false;
     }
@@ -98,11 +106,19 @@ public:
         std::vector<flatten::FlatEquation> kept;
         kept.reserve(m_.equations.size());
         Terms terms;
+        std::vector<NodeId> offsets;
+        // An eliminated equation's offset is fixed in the aliases: its parameters are structural.
+        auto eliminated = [this, &offsets, &stats] {
+            for (NodeId o : offsets)
+                m_.pool.markStructural(o);
+            ++stats.removedEquations;
+        };
         for (auto& eq : m_.equations) {
             throwIfCancelled(cancelled, "translation");
             terms.clear();
+            offsets.clear();
             double c = 0;
-            if (linearForm(m_.pool, eq.residual, 1.0, terms, c)) {
+            if (linearForm(m_.pool, eq.residual, 1.0, terms, c, offsets)) {
                 std::erase_if(terms, [](const auto& t) { return t.second == 0; });
                 std::sort(terms.begin(), terms.end()); // by variable: x below y, as before
                 bool continuous = true;
@@ -114,14 +130,14 @@ public:
                     if (nearlyEqual(std::fabs(ax), std::fabs(ay))) {
                         // x = -(ay/ax) y - c/ax
                         if (merge(x, y, ay / ax > 0 ? -1.0 : 1.0, -c / ax, eq.origin)) {
-                            ++stats.removedEquations;
+                            eliminated();
                             continue;
                         }
                     }
                 } else if (continuous && terms.size() == 1) {
                     auto [x, ax] = *terms.begin();
                     if (merge(x, k_, 1.0, -c / ax, eq.origin)) {
-                        ++stats.removedEquations;
+                        eliminated();
                         continue;
                     }
                 }

@@ -18,48 +18,57 @@ namespace {
 // How an expression depends on v: not at all, affinely with a constant coefficient
 // (through sums, constant factors and divisors, and branches whose condition is free of v
 // and whose coefficients agree), or otherwise. Only in the affine case is
-// F(v) = c*v + F(0) exact, so that v = -F(0)/c.
+// F(v) = c*v + F(0) exact, so that v = -F(0)/c. The coefficient is an expression of numbers
+// and parameters kept as leaves (J of J*a = tau1 + tau2), so that a run's value of J
+// solves for a as translation at that value would.
 struct Dependence {
     enum Kind : uint8_t { None, Affine, Other } kind = None;
-    double coefficient = 0; // for Affine
+    NodeId coefficient = kNone; // for Affine
 };
 
-double constantOf(const expr::Pool& pool, NodeId id, const Dependence& d)
+// A number or an expression of parameters, read without deciding anything by its value.
+bool constantNode(const expr::Pool& pool, NodeId id, const Dependence& d)
 {
-    return d.kind == Dependence::None && pool.isConst(id) ? pool.constValue(id) : NAN;
+    return d.kind == Dependence::None && (pool.node(id).op == Op::Const || pool.ofParameters(id));
 }
 
-Dependence combine(const expr::Pool& pool, const Node& n, int32_t v, const expr::NodeMap<Dependence>& deps)
+Dependence combine(expr::Pool& pool, const Node& n, int32_t v, const expr::NodeMap<Dependence>& deps)
 {
     using D = Dependence;
     auto dep = [&](NodeId c) { return c == kNone ? D{} : deps.at(c); };
     const D a = dep(n.a), b = dep(n.b), c = dep(n.c);
     if (a.kind == D::Other || b.kind == D::Other || c.kind == D::Other)
         return {D::Other};
+    auto coefficient = [&pool](const D& d) { return d.kind == D::Affine ? d.coefficient : pool.zero(); };
     switch (n.op) {
-    case Op::Var: return n.index == v ? D{D::Affine, 1.0} : D{};
-    case Op::Neg: return a.kind == D::Affine ? D{D::Affine, -a.coefficient} : D{};
+    case Op::Var: return n.index == v ? D{D::Affine, pool.one()} : D{};
+    case Op::Neg: return a.kind == D::Affine ? D{D::Affine, pool.neg(a.coefficient)} : D{};
     case Op::Add:
     case Op::Sub: {
         if (a.kind == D::None && b.kind == D::None)
             return {};
-        const double cb = b.kind == D::Affine ? b.coefficient : 0;
-        return {D::Affine, (a.kind == D::Affine ? a.coefficient : 0) + (n.op == Op::Add ? cb : -cb)};
+        return {D::Affine, n.op == Op::Add ? pool.add(coefficient(a), coefficient(b))
+                                           : pool.sub(coefficient(a), coefficient(b))};
     }
     case Op::Mul: {
         if (a.kind == D::None && b.kind == D::None)
             return {};
-        const double factor = a.kind == D::Affine ? constantOf(pool, n.b, b) : constantOf(pool, n.a, a);
         if (a.kind == D::Affine && b.kind == D::Affine)
             return {D::Other};
-        return std::isfinite(factor) ? D{D::Affine, factor * (a.kind == D::Affine ? a.coefficient : b.coefficient)} : D{D::Other};
+        const bool first = a.kind == D::Affine;
+        const NodeId factor = first ? n.b : n.a;
+        if (!constantNode(pool, factor, first ? b : a))
+            return {D::Other};
+        return {D::Affine, pool.mul(factor, first ? a.coefficient : b.coefficient)};
     }
     case Op::Div: {
         if (a.kind == D::None && b.kind == D::None)
             return {};
-        const double divisor = constantOf(pool, n.b, b);
-        return a.kind == D::Affine && std::isfinite(divisor) && divisor != 0 ? D{D::Affine, a.coefficient / divisor}
-                                                                          : D{D::Other};
+        // The divisor's value decides whether v can be solved for: a parameter in it is structural.
+        if (a.kind != D::Affine || b.kind != D::None || !pool.isConst(n.b) || !std::isfinite(pool.constValue(n.b)) ||
+            pool.constValue(n.b) == 0)
+            return {D::Other};
+        return {D::Affine, pool.div(a.coefficient, n.b)};
     }
     case Op::If:
         if (a.kind != D::None)
@@ -71,15 +80,44 @@ Dependence combine(const expr::Pool& pool, const Node& n, int32_t v, const expr:
     }
 }
 
-// The coefficient c of v in an equation affine in v, if it is a finite non-zero number.
+// Whether an expression of numbers and parameters is other than 0 wherever its parameters
+// are (a run never sets a parameter kept as a leaf to 0): products, quotients and
+// negations of such parameters and numbers other than 0.
+bool nonZeroForAnyValues(const expr::Pool& pool, NodeId id)
+{
+    const Node& n = pool.node(id);
+    switch (n.op) {
+    case Op::Const: return n.value != 0 && std::isfinite(n.value);
+    case Op::Param: return true;
+    case Op::Neg: return nonZeroForAnyValues(pool, n.a);
+    case Op::Mul:
+    case Op::Div: return nonZeroForAnyValues(pool, n.a) && nonZeroForAnyValues(pool, n.b);
+    default: return false;
+    }
+}
+
+// The coefficient c of v in an equation affine in v, if it is a finite non-zero number, or
+// an expression of parameters that is (its parameters structural unless it is so at any
+// of their values).
 NodeId constantCoefficient(expr::Pool& pool, NodeId residual, int32_t v, expr::NodeMap<Dependence>& deps)
 {
     deps.clear();
-    pool.visit(residual, [&](NodeId id, const Node& n) { deps.set(id, combine(pool, n, v, deps)); });
+    // Bottom-up, outside the visit: combining adds nodes to the pool.
+    std::vector<NodeId> order;
+    pool.visit(residual, [&order](NodeId id, const Node&) { order.push_back(id); });
+    for (NodeId id : order) {
+        const Node n = pool.node(id);
+        deps.set(id, combine(pool, n, v, deps));
+    }
     const Dependence d = deps.at(residual);
-    if (d.kind != Dependence::Affine || !std::isfinite(d.coefficient) || d.coefficient == 0)
+    if (d.kind != Dependence::Affine)
         return kNone;
-    return pool.constant(d.coefficient);
+    if (pool.node(d.coefficient).op != Op::Const && nonZeroForAnyValues(pool, d.coefficient))
+        return d.coefficient;
+    if (!pool.isConst(d.coefficient) || !std::isfinite(pool.constValue(d.coefficient)) ||
+        pool.constValue(d.coefficient) == 0)
+        return kNone;
+    return d.coefficient;
 }
 
 } // namespace

@@ -42,11 +42,13 @@ int timeDegree(const expr::Pool& pool, NodeId root)
 // (discrete: the run evaluates them after each event)?
 bool affineInTime(const flatten::FlatModel& f, NodeId d, double& a, double& b, bool& discrete)
 {
-    bool onlyTime = true;
+    bool onlyTime = true, parameters = false;
     discrete = false;
-    f.pool.visit(d, [&f, &onlyTime, &discrete](NodeId, const expr::Node& n) {
+    f.pool.visit(d, [&f, &onlyTime, &discrete, &parameters](NodeId, const expr::Node& n) {
         if (n.op == expr::Op::Var || n.op == expr::Op::Rel || n.op == expr::Op::Initial)
             onlyTime = false;
+        if (n.op == expr::Op::Param)
+            parameters = true;
         if (n.op == expr::Op::Disc || n.op == expr::Op::Pre) {
             discrete = true;
             // integer(), floor() and ceil() of time stay state events, as in Dymola,
@@ -60,11 +62,12 @@ bool affineInTime(const flatten::FlatModel& f, NodeId d, double& a, double& b, b
     });
     if (!onlyTime)
         return false;
-    // The event's time is fixed at translation, or evaluated by the run on the pool, which
-    // holds the parameters' values at translation.
-    f.pool.markStructural(d);
-    if (discrete)
+    // Coefficients that read parameters kept as leaves (a Step's startTime given as a
+    // number) are the run's to evaluate, at its values, as those that read discrete values.
+    if (discrete || parameters) {
+        discrete = true;
         return timeDegree(f.pool, d) == 1;
+    }
     expr::EvalContext ctx;
     ctx.time = 0;
     b = expr::evaluate(f.pool, d, ctx);

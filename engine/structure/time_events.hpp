@@ -6,8 +6,9 @@
 
 namespace flange::structure {
 
-// True for a time event. discrete: a and b come from discrete values and are evaluated by
-// the run after every event; otherwise a and b are set here.
+// True for a time event. discrete: a and b come from discrete values or parameters kept as
+// leaves and are evaluated by the run, at its start and after every event; otherwise a and
+// b are set here.
 bool affineInTime(const flatten::FlatModel& f, expr::NodeId distance, double& a, double& b, bool& discrete);
 
 } // namespace flange::structure

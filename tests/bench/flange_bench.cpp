@@ -406,7 +406,11 @@ void reruns(const flange::library::Library& lib, const fs::path& root)
     std::printf("%-16s %9s %9s %9s %7s %7s %26s %9s %9s %7s %7s\n", "model", "lone", "lone cpu", "re-run", "wall",
                 "cpu", "edit", "edited", "cpu", "wall", "cpu");
     auto clutches = flange::diagram::loadDiagram((root / "models" / "msl" / "Rotational" / "CoupledClutches.json").string());
-    rerun("CoupledClutches", flange::Model::compile(clutches, shared), "J2.J", 2, 15);
+    const auto clutchesModel = flange::Model::compile(clutches, shared);
+    rerun("CoupledClutches", clutchesModel, "clutch1.fn_max", 30, 15); // tunable
+    rerun("CoupledClutches", clutchesModel, "J2.J", 2, 15);           // tunable
+    rerun("CoupledClutches", clutchesModel, "T2", 0.5, 15);           // tunable: steps' startTime bound to it
+    rerun("CoupledClutches", clutchesModel, "step1.startTime", 0.5, 15); // structural: a number for "T2"
     auto chain = flange::diagram::parseDiagram(chainDiagram(10000, 1.0), "chain");
     rerun("chain of 10,000", flange::Model::compile(chain, shared), "springDamper5000.c", 2e4, 1);
 }

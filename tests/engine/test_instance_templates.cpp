@@ -17,18 +17,12 @@ using namespace flange::test;
 
 namespace {
 
-// value in `depth` pairs of parentheses, as a JSON string: "((1))"
-std::string wrapped(const std::string& value, int depth)
-{
-    std::string text(static_cast<size_t>(depth), '(');
-    text += value;
-    text.append(static_cast<size_t>(depth), ')');
-    return '"' + text + '"';
-}
+// value written differently for each i ("1 + 0*7"), as a JSON string.
+std::string unlike(const std::string& value, int i) { return "\"" + value + " + 0*" + std::to_string(i) + "\""; }
 
 // A drive line of `n` stages: inertia, spring-damper, ideal gear (its support switched
 // off), elasto-backlash (relations: never a template), a heat-producing damper with its
-// heat port on. `distinct`: each stage's values written differently ("1", "(1)", ...), so
+// heat port on. `distinct`: each stage's values written differently ("1 + 0*1", ...), so
 // that no two instances are alike and each is lowered for itself.
 std::string stages(int n, bool distinct)
 {
@@ -39,8 +33,8 @@ std::string stages(int n, bool distinct)
         const std::string k = std::to_string(i);
         std::string one = "1", ratio = "2";
         if (distinct) {
-            one = wrapped("1", i);
-            ratio = wrapped("2", i);
+            one = unlike("1", i);
+            ratio = unlike("2", i);
         }
         comps.push_back(component("inertia" + k, "Rotational.Components.Inertia", R"({"J": )" + one + "}",
                                   i == 1 ? R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 0, "fixed": true}})"
@@ -86,7 +80,9 @@ void requireSameEquations(const flatten::FlatModel& a, const std::vector<flatten
 
 TEST_CASE("a model of alike instances flattens to what lowering every instance gives")
 {
-    const int n = 12;
+    // Enough stages (of six components) that the diagram stamps its instances instead of
+    // keeping their parameters tunable.
+    const int n = static_cast<int>(flatten::kMostTunableInstances / 6) + 1;
     const flatten::FlatModel alike = flatten::instantiate(diagramFromJson(stages(n, false)), bundledLibrary());
     const flatten::FlatModel lowered = flatten::instantiate(diagramFromJson(stages(n, true)), bundledLibrary());
     REQUIRE(alike.vars.size() == lowered.vars.size());
@@ -116,11 +112,13 @@ TEST_CASE("a model of alike instances flattens to what lowering every instance g
     CHECK(alike.realParameters == lowered.realParameters);
     CHECK(alike.realParameters.at("spring12.d") == 1);
     CHECK(alike.realParameters.at("gear12.ratio") == 2);
+    CHECK(alike.pool.parameterCount() == 0);
     CHECK(alike.componentNames == lowered.componentNames);
     // the last stage's equations are its own, about its own variables
     bool found = false;
     for (const flatten::FlatEquation& e : alike.equations)
-        if (e.origin.rfind("inertia12: ", 0) == 0 && printed(alike, e.residual).find("inertia12.a") != std::string::npos)
+        if (e.origin.rfind("inertia" + std::to_string(n) + ": ", 0) == 0 &&
+            printed(alike, e.residual).find("inertia" + std::to_string(n) + ".a") != std::string::npos)
             found = true;
     CHECK(found);
 }

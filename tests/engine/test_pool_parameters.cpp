@@ -1,7 +1,10 @@
 // Parameters kept as leaves in the expression pool (engine/expr/pool.hpp): the builders
 // never fold one into a number, an expression of parameters carries its value at
 // translation, and only what reads that value to decide makes a parameter structural
-// (docs/architecture.md, "Parameters: tunable and structural").
+// (docs/architecture.md, "Parameters: tunable and structural"). A tape reads each from a
+// register a run may set (codegen/tape.hpp).
+#include "engine/codegen/native_code.hpp"
+#include "engine/codegen/tape_compiler.hpp"
 #include "engine/expr/differentiate.hpp"
 #include "engine/expr/evaluate.hpp"
 #include "engine/expr/pool.hpp"
@@ -9,7 +12,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
+#include <vector>
 
 using namespace flange::expr;
 
@@ -83,4 +88,59 @@ TEST_CASE("a relation of a variable and a parameter keeps the parameter tunable"
     const NodeId r = pool.compare(Op::Gt, pool.var(0), pool.param(limit));
     CHECK(pool.node(r).op == Op::Gt);
     CHECK_FALSE(pool.isStructural(limit));
+}
+
+namespace {
+// Native code on or off for one test (restored after).
+class NativeSetting {
+public:
+    explicit NativeSetting(bool on) : before_(flange::codegen::NativeCode::enabled())
+    {
+        flange::codegen::NativeCode::setEnabled(on);
+    }
+    ~NativeSetting() { flange::codegen::NativeCode::setEnabled(before_); }
+
+private:
+    bool before_;
+};
+
+// k*y0 + sin(w*y0) and y0/k, stored to out[0][0] and out[0][1].
+flange::codegen::Tape twoOutputs(Pool& pool, NodeId k, NodeId w)
+{
+    using namespace flange::codegen;
+    const NodeId y0 = pool.var(0);
+    TapeCompiler compiler(pool, [](int32_t v) { return VarSource{VarSource::Kind::Y, v, 0}; });
+    compiler.store(pool.add(pool.mul(k, y0), pool.unary(Op::Sin, pool.mul(w, y0))), 0, 0);
+    compiler.store(pool.div(y0, k), 0, 1);
+    return compiler.finish();
+}
+
+std::vector<double> outputsOf(const flange::codegen::Tape& tape, std::vector<double> registers)
+{
+    const double y[] = {0.7};
+    std::vector<double> out(2, 0.0);
+    flange::codegen::TapeInputs in;
+    in.y = y;
+    in.out[0] = out.data();
+    tape.run(in, registers.data());
+    return out;
+}
+} // namespace
+
+TEST_CASE("a tape reads each parameter from a register of its own, which a run sets: other values give the outputs of a tape made with them")
+{
+    for (const bool native : {true, false}) {
+        INFO("native code " << native);
+        const NativeSetting setting(native);
+        Pool pool;
+        const int32_t k = pool.addParameter("a.k", 2.5), w = pool.addParameter("a.w", 2.5); // one value, two registers
+        const flange::codegen::Tape tape = twoOutputs(pool, pool.param(k), pool.param(w));
+        REQUIRE(tape.parameterRegisters().size() == 2);
+        CHECK(outputsOf(tape, tape.workspace()) == std::vector<double>{2.5 * 0.7 + std::sin(2.5 * 0.7), 0.7 / 2.5});
+        Pool numbers;
+        const flange::codegen::Tape reference = twoOutputs(numbers, numbers.constant(4), numbers.constant(-1.5));
+        CHECK(outputsOf(tape, tape.workspace({4.0, -1.5})) == outputsOf(reference, reference.workspace()));
+        CHECK_FALSE(pool.isStructural(k));
+        CHECK_FALSE(pool.isStructural(w));
+    }
 }

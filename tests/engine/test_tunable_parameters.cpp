@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -46,6 +47,7 @@ struct Outcome {
     std::vector<double> times;
     std::vector<std::vector<double>> rows;
     std::string error; // empty when the run succeeded
+    bool retranslated = false;
 };
 
 Outcome outcomeOf(Run& run)
@@ -96,7 +98,9 @@ Outcome tunedAt(const std::shared_ptr<const Model>& model, const std::string& na
 {
     Run run(model);
     run.setParameter(name, value);
-    return outcomeOf(run);
+    Outcome out = outcomeOf(run);
+    out.retranslated = run.retranslated();
+    return out;
 }
 
 bool close(double a, double b) { return a == b || std::fabs(a - b) <= 1e-12 * std::max(std::fabs(a), std::fabs(b)); }
@@ -124,17 +128,27 @@ TEST_CASE("every numeric parameter of CoupledClutches, set in a run, gives the r
 {
     const diagram::Diagram d = example("Rotational/CoupledClutches.json");
     const auto model = Model::compile(d, sharedLibrary());
-    int tried = 0;
+    int tried = 0, tuned = 0;
     for (const Model::Parameter& p : model->parameters()) {
         if (!p.value)
             continue;
         for (double v : newValues(*p.value)) {
-            requireSame(tunedAt(model, p.name, v), translatedAt(d, p.name, v), p.name + " = " + std::to_string(v));
+            const Outcome outcome = tunedAt(model, p.name, v);
+            requireSame(outcome, translatedAt(d, p.name, v), p.name + " = " + std::to_string(v));
             ++tried;
+            // A tunable parameter's new value other than 0 runs on the compiled model itself;
+            // any other new value translates (or is refused by translation, as out of range).
+            if (v != *p.value && outcome.error.empty()) {
+                INFO(p.name + " = " + std::to_string(v));
+                CHECK(outcome.retranslated == (!p.tunable || v == 0));
+                tuned += outcome.retranslated ? 0 : 1;
+            }
         }
     }
     // The model's f, T2, T3, the clutches', inertias', sines' and steps' parameters.
     CHECK(tried >= 3 * 30);
+    // The inertias' J, the clutches' fn_max and peak, the sines' amplitudes, ... at two values each.
+    CHECK(tuned >= 2 * 10);
 }
 
 TEST_CASE("a Step's startTime and a spring's phi_rel0 set in a run give the rows of the model translated at those values")
@@ -144,6 +158,15 @@ TEST_CASE("a Step's startTime and a spring's phi_rel0 set in a run give the rows
     for (double v : {0.0, 1.0, 0.25})
         requireSame(tunedAt(clutchesModel, "step1.startTime", v), translatedAt(clutches, "step1.startTime", v),
                     "step1.startTime = " + std::to_string(v));
+    // Given as a number (not bound to T2), the time of its event is tunable: the run
+    // evaluates it at its start.
+    const diagram::Diagram numbered = withValue(clutches, "step1.startTime", 0.4);
+    const auto numberedModel = Model::compile(numbered, sharedLibrary());
+    for (double v : {1.0, 0.25, 0.4 + 1e-9}) {
+        const Outcome tuned = tunedAt(numberedModel, "step1.startTime", v);
+        requireSame(tuned, translatedAt(numbered, "step1.startTime", v), "step1.startTime = " + std::to_string(v));
+        CHECK_FALSE(tuned.retranslated);
+    }
     const diagram::Diagram grounded = example("Rotational/FirstGrounded.json");
     const auto groundedModel = Model::compile(grounded, sharedLibrary());
     for (double v : {0.0, 1.0, -0.3})
@@ -226,9 +249,48 @@ TEST_CASE("a run without edits runs the compiled model itself, and one with a ne
     CHECK_FALSE(same.retranslated());
     CHECK(&same.model() == model.get());
     Run edited(model);
-    edited.setParameter("J1.J", 2);
+    edited.setParameter("step1.startTime", 0.5); // a number where an expression was: another equation
     edited.runToEnd();
     CHECK(edited.retranslated());
+}
+
+TEST_CASE("a run with new values of tunable parameters runs the compiled model, one with a structural edit translates")
+{
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    const auto tunable = [&model](const std::string& name) {
+        for (const Model::Parameter& p : model->parameters())
+            if (p.name == name)
+                return p.tunable;
+        FAIL("no parameter " << name);
+        return false;
+    };
+    CHECK(tunable("clutch1.fn_max"));
+    CHECK(tunable("J4.J"));
+    CHECK(tunable("J2.J")); // solved for its acceleration with J as a parameter
+    CHECK(tunable("step1.height")); // its default, written as a number
+    CHECK(tunable("T2"));                      // the diagram's own, and step1.startTime bound to it
+    CHECK_FALSE(tunable("step1.startTime"));   // an expression ("T2"), not a number
+    CHECK_FALSE(tunable("torque.useSupport")); // a Boolean
+    Run tuned(model);
+    tuned.setParameter("clutch1.fn_max", 30);
+    tuned.setParameter("J4.J", 2);
+    tuned.setParameter("step1.height", 2);
+    tuned.runToEnd();
+    CHECK_FALSE(tuned.retranslated());
+    CHECK(&tuned.model() == model.get());
+    // 0 would drop terms in translation, and a value below the minimum is translation's to refuse.
+    Run zero(model);
+    zero.setParameter("clutch1.fn_max", 0);
+    zero.runToEnd();
+    CHECK(zero.retranslated());
+    Run negative(model);
+    negative.setParameter("J4.J", -1);
+    CHECK_THROWS(negative.runToEnd());
+    Run both(model);
+    both.setParameter("clutch1.fn_max", 30);
+    both.setParameter("step2.startTime", 0.8);
+    both.runToEnd();
+    CHECK(both.retranslated());
 }
 
 TEST_CASE("a run in steps (initialize, advanceTo, advanceToNextEvent) gives the rows and events of one run to the end")
@@ -300,4 +362,28 @@ TEST_CASE("a run cancelled between its steps stops with Cancelled at the next on
     }
     CHECK(run.finished());
     CHECK(run.time() < 1);
+}
+
+TEST_CASE("every tunable parameter of every MSL example, set in a run without translating, gives the rows of the model translated at that value")
+{
+    int examples = 0;
+    for (const char* folder : {"Rotational", "Translational"}) {
+        for (const auto& entry : std::filesystem::directory_iterator(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + folder)) {
+            const std::string name = std::string(folder) + "/" + entry.path().filename().string();
+            const diagram::Diagram d = example(name);
+            const auto model = Model::compile(d, sharedLibrary());
+            for (const Model::Parameter& p : model->parameters()) {
+                if (!p.value || !p.tunable)
+                    continue;
+                const double v = 1.5 * *p.value;
+                const Outcome tuned = tunedAt(model, p.name, v);
+                const std::string what = name + ": " + p.name + " = " + std::to_string(v);
+                requireSame(tuned, translatedAt(d, p.name, v), what);
+                INFO(what);
+                CHECK(!tuned.retranslated);
+            }
+            ++examples;
+        }
+    }
+    CHECK(examples >= 30); // the reference comparisons' examples among them
 }
