@@ -238,10 +238,12 @@ Value Evaluator::call(const ClassDef& fn, const Expr& at, std::vector<Value> pos
             f.variables[d.name] = std::move(v);
         }
     }
-    for (const auto& [n, x] : named)
+    for (const auto& entry : named) {
+        const std::string& n = entry.first; // a structured binding cannot be captured before C++20's P1091 (clang 14)
         if (!std::any_of(fn.declarations.begin(), fn.declarations.end(),
                          [&](const Declaration& d) { return d.input && d.name == n; }))
             throw fail(caller, at.line, fn.name + "(...) has no input " + n);
+    }
     if (!output)
         throw fail(caller, at.line, "function " + fn.fullName + " has no output");
     run(fn.algorithm, f);
