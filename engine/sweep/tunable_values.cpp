@@ -97,7 +97,7 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
         if (const Json* before = was->parameter(member))
             edit->setParameter(member, *before);
         else
-            std::erase_if(edit->parameters, [&member](const auto& p) { return p.first == member; });
+            std::erase_if(edit->parameters, [&name = member](const auto& p) { return p.first == name; });
     }
     diagram::setDeclarations(restored, own);
     if (!diagram::simulatesAlike(restored, translated))
