@@ -249,13 +249,7 @@ double valueAt(const CompiledModel& m, const OperatingPoint& p, const OutputVar&
     case OutputVar::Kind::Constant: break;
     case OutputVar::Kind::Computed: {
         std::vector<double> regs = m.computed.workspace(), computed(m.computedOrigins.size());
-        codegen::TapeInputs in;
-        in.y = p.y.data();
-        in.yp = p.yp.data();
-        in.disc = p.disc.data();
-        in.pre = p.disc.data();
-        in.rel = p.rel.data();
-        in.time = p.time;
+        codegen::TapeInputs in = tapeInputs(p);
         in.out[0] = computed.data();
         m.computed.run(in, regs.data());
         raw = computed[static_cast<size_t>(o.index)];

@@ -68,13 +68,7 @@ OperatingPoint operatingPoint(const std::shared_ptr<const Model>& model, std::op
     if (!m.relations.empty()) {
         std::vector<double> regs = m.crossing.workspace(), dist(m.relations.size(), 0.0);
         for (int pass = 0; pass < 2; ++pass) {
-            codegen::TapeInputs in;
-            in.y = p.y.data();
-            in.yp = p.yp.data();
-            in.disc = p.disc.data();
-            in.pre = p.disc.data();
-            in.rel = p.rel.data();
-            in.time = p.time;
+            codegen::TapeInputs in = tapeInputs(p);
             in.out[0] = dist.data();
             m.crossing.run(in, regs.data());
             for (size_t k = 0; k < dist.size(); ++k)

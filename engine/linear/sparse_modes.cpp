@@ -41,13 +41,7 @@ public:
     {
         std::vector<double> jy(m.jacPattern.nnz()), jyp(m.jacPattern.nnz());
         std::vector<double> regs = m.jacobian.workspace();
-        codegen::TapeInputs in;
-        in.y = p.y.data();
-        in.yp = p.yp.data();
-        in.disc = p.disc.data();
-        in.pre = p.disc.data();
-        in.rel = p.rel.data();
-        in.time = p.time;
+        codegen::TapeInputs in = tapeInputs(p);
         in.out[0] = jy.data();
         in.out[1] = jyp.data();
         m.jacobian.run(in, regs.data());

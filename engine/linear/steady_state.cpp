@@ -29,17 +29,7 @@ struct Newton {
     // The unknown of each slot: yp of a free state, y of the others.
     double& unknown(int32_t slot) { return freeSlot(slot) ? p.yp[static_cast<size_t>(slot)] : p.y[static_cast<size_t>(slot)]; }
 
-    codegen::TapeInputs inputs() const
-    {
-        codegen::TapeInputs in;
-        in.y = p.y.data();
-        in.yp = p.yp.data();
-        in.disc = p.disc.data();
-        in.pre = p.disc.data();
-        in.rel = p.rel.data();
-        in.time = p.time;
-        return in;
-    }
+    codegen::TapeInputs inputs() const { return tapeInputs(p); }
 
     Eigen::VectorXd residual() const
     {
