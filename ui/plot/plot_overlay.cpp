@@ -66,7 +66,6 @@ void PlotOverlay::setCursors(std::optional<double> a, std::optional<double> b, Q
 
 void PlotOverlay::paintCursors(QPainter* painter) const
 {
-    const QFontMetricsF fm(painter->font());
     QPen pen(palette_.color(QPalette::Highlight), 1, Qt::DashLine);
     pen.setCosmetic(true);
     for (const auto& [t, label] : {std::pair{cursorA_, QStringLiteral("A")}, std::pair{cursorB_, QStringLiteral("B")}}) {
@@ -79,19 +78,29 @@ void PlotOverlay::paintCursors(QPainter* painter) const
     }
     if (statistics_.isEmpty())
         return;
+    // at the bottom left, where the crosshair's readout (top) does not cover it
+    paintLines(painter, statistics_, [this](const QSizeF& size) {
+        return QRectF(QPointF(area_.left() + 6, std::max(area_.top(), area_.bottom() - 6 - size.height())), size);
+    });
+}
+
+void PlotOverlay::paintLines(QPainter* painter, const QList<ReadoutLine>& lines,
+                             const std::function<QRectF(const QSizeF&)>& place) const
+{
+    const QFontMetricsF fm(painter->font());
     double width = 0;
-    for (const ReadoutLine& l : statistics_)
+    for (const ReadoutLine& l : lines)
         width = std::max(width, fm.horizontalAdvance(l.text));
     const double pad = 5, lineHeight = fm.height();
-    const QSizeF size(width + 2 * pad, lineHeight * statistics_.size() + 2 * pad);
-    const QRectF box(QPointF(area_.left() + 6, std::max(area_.top(), area_.bottom() - 6 - size.height())), size);
+    const QRectF box = place(QSizeF(width + 2 * pad, lineHeight * lines.size() + 2 * pad));
+    // The Base colour: the curve colours were chosen to read on it.
     QColor bg = palette_.color(QPalette::Base);
     bg.setAlphaF(0.92f);
     painter->setPen(QPen(palette_.color(QPalette::Mid), 1));
     painter->setBrush(bg);
     painter->drawRect(box);
     double y = box.top() + pad + fm.ascent();
-    for (const ReadoutLine& l : statistics_) {
+    for (const ReadoutLine& l : lines) {
         painter->setPen(l.color.isValid() ? l.color : palette_.color(QPalette::Text));
         painter->drawText(QPointF(box.left() + pad, y), l.text);
         y += lineHeight;
@@ -158,24 +167,7 @@ void PlotOverlay::paintReadout(QPainter* painter, double x) const
 {
     if (readout_.isEmpty())
         return;
-    const QFontMetricsF fm(painter->font());
-    double width = 0;
-    for (const ReadoutLine& l : readout_)
-        width = std::max(width, fm.horizontalAdvance(l.text));
-    const double pad = 5, lineHeight = fm.height();
-    const QRectF box = readoutBox(QSizeF(width + 2 * pad, lineHeight * readout_.size() + 2 * pad), x, area_);
-    // The Base colour: the curve colours were chosen to read on it.
-    QColor bg = palette_.color(QPalette::Base);
-    bg.setAlphaF(0.92f);
-    painter->setPen(QPen(palette_.color(QPalette::Mid), 1));
-    painter->setBrush(bg);
-    painter->drawRect(box);
-    double y = box.top() + pad + fm.ascent();
-    for (const ReadoutLine& l : readout_) {
-        painter->setPen(l.color.isValid() ? l.color : palette_.color(QPalette::Text));
-        painter->drawText(QPointF(box.left() + pad, y), l.text);
-        y += lineHeight;
-    }
+    paintLines(painter, readout_, [this, x](const QSizeF& size) { return readoutBox(size, x, area_); });
 }
 
 } // namespace flange::ui::plot

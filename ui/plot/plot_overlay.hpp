@@ -9,6 +9,7 @@
 #include <QRectF>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -50,6 +51,9 @@ private:
     double xOf(double t) const;
     void paintReadout(QPainter* painter, double x) const;
     void paintCursors(QPainter* painter) const;
+    // A framed box of coloured lines on the Base colour, where place() puts a box of that size.
+    void paintLines(QPainter* painter, const QList<ReadoutLine>& lines,
+                    const std::function<QRectF(const QSizeF&)>& place) const;
 
     QRectF area_;
     double t0_ = 0, t1_ = 1;
