@@ -30,6 +30,40 @@ chart::Marks naturalFrequencies(const linear::Bode& bode)
     return chart::Marks{QObject::tr("natural frequencies"), bode.naturalFrequenciesHz};
 }
 
+// Magnitude curves on a log axis: add() the curves, then frame() ends the axis a factor of
+// two beyond their positive values, so that peaks and notches stand clear of the frame.
+class MagnitudeCurves {
+public:
+    explicit MagnitudeCurves(chart::ChartData& data) : data_(data)
+    {
+        data_.y = chart::Axis{QObject::tr("magnitude"), true, {}, {}, {}, {}};
+    }
+    void frame()
+    {
+        if (high_ > 0) {
+            data_.y.min = low_ / 2;
+            data_.y.max = high_ * 2;
+        }
+    }
+    void add(const QString& name, const std::vector<double>& x, const std::vector<double>& magnitude)
+    {
+        chart::Series s;
+        s.name = name;
+        for (size_t i = 0; i < x.size() && i < magnitude.size(); ++i) {
+            s.points.append(QPointF(x[i], magnitude[i]));
+            if (magnitude[i] > 0 && std::isfinite(magnitude[i])) {
+                low_ = std::min(low_, magnitude[i]);
+                high_ = std::max(high_, magnitude[i]);
+            }
+        }
+        data_.series.push_back(std::move(s));
+    }
+
+private:
+    chart::ChartData& data_;
+    double low_ = HUGE_VAL, high_ = 0;
+};
+
 } // namespace
 
 chart::ChartData modeShapeChart(const linear::Mode& mode)
@@ -52,25 +86,10 @@ chart::ChartData bodeMagnitudeChart(const linear::Bode& bode)
     chart::ChartData data;
     data.title = QObject::tr("Frequency response: magnitude");
     data.x = frequencyAxis(bode);
-    data.y = chart::Axis{QObject::tr("magnitude"), true, {}, {}, {}, {}};
-    double low = HUGE_VAL, high = 0;
-    for (const auto& r : bode.responses) {
-        chart::Series s;
-        s.name = responseName(r.input, r.output);
-        for (size_t i = 0; i < r.frequencyHz.size(); ++i) {
-            s.points.append(QPointF(r.frequencyHz[i], r.magnitude[i]));
-            if (r.magnitude[i] > 0 && std::isfinite(r.magnitude[i])) {
-                low = std::min(low, r.magnitude[i]);
-                high = std::max(high, r.magnitude[i]);
-            }
-        }
-        data.series.push_back(std::move(s));
-    }
-    // A factor of two beyond the responses, so that peaks and notches stand clear of the frame.
-    if (high > 0) {
-        data.y.min = low / 2;
-        data.y.max = high * 2;
-    }
+    MagnitudeCurves curves(data);
+    for (const auto& r : bode.responses)
+        curves.add(responseName(r.input, r.output), r.frequencyHz, r.magnitude);
+    curves.frame();
     data.marks = naturalFrequencies(bode);
     return data;
 }
@@ -142,24 +161,10 @@ chart::ChartData orderResponseChart(const linear::Campbell& c)
     chart::ChartData data;
     data.title = QObject::tr("Forced response along the order lines");
     data.x = chart::Axis{QObject::tr("shaft speed [rpm]"), false, 0.0, {}, {}, {}};
-    data.y = chart::Axis{QObject::tr("magnitude"), true, {}, {}, {}, {}};
-    double low = HUGE_VAL, high = 0;
-    for (const auto& r : c.responses) {
-        chart::Series s;
-        s.name = QObject::tr("order %1: %2").arg(r.order).arg(responseName(r.input, r.output));
-        for (size_t i = 0; i < c.rpm.size(); ++i) {
-            s.points.append(QPointF(c.rpm[i], r.magnitude[i]));
-            if (r.magnitude[i] > 0 && std::isfinite(r.magnitude[i])) {
-                low = std::min(low, r.magnitude[i]);
-                high = std::max(high, r.magnitude[i]);
-            }
-        }
-        data.series.push_back(std::move(s));
-    }
-    if (high > 0) {
-        data.y.min = low / 2;
-        data.y.max = high * 2;
-    }
+    MagnitudeCurves curves(data);
+    for (const auto& r : c.responses)
+        curves.add(QObject::tr("order %1: %2").arg(r.order).arg(responseName(r.input, r.output)), c.rpm, r.magnitude);
+    curves.frame();
     return data;
 }
 
