@@ -20,16 +20,9 @@ using namespace flange::test;
 
 namespace {
 
-std::shared_ptr<const library::Library> sharedLibrary()
-{
-    static const std::shared_ptr<const library::Library> shared(&test::bundledLibrary(),
-                                                                [](const library::Library*) {});
-    return shared;
-}
-
 std::shared_ptr<const Model> modelOf(const std::string& json)
 {
-    return Model::compile(diagramFromJson(json), sharedLibrary());
+    return Model::compile(diagramFromJson(json), sharedBundledLibrary());
 }
 
 constexpr double kRel = 1e-9;

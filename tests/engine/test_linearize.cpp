@@ -19,18 +19,10 @@ using namespace flange::test;
 
 namespace {
 
-std::shared_ptr<const library::Library> sharedLibrary()
-{
-    // The tests' bundled library lives as long as the process.
-    static const std::shared_ptr<const library::Library> shared(&test::bundledLibrary(),
-                                                                [](const library::Library*) {});
-    return shared;
-}
-
 std::shared_ptr<const Model> modelOf(const std::vector<std::string>& parts,
                                      const std::vector<std::pair<std::string, std::string>>& connections)
 {
-    return Model::compile(diagramFromJson(diagramJson(parts, connections)), sharedLibrary());
+    return Model::compile(diagramFromJson(diagramJson(parts, connections)), sharedBundledLibrary());
 }
 
 std::string inertia(const std::string& name, double j)
@@ -259,7 +251,7 @@ TEST_CASE("Linearize, a locked clutch's zero is a constraint, the rigid modes tu
     // clutch3 (J3-J4) slips since its engagement at 0.9 (the run's events). Free of
     // springs, every mode is a zero: two constraints and two rigid motions, J1 to J3
     // together in both.
-    const auto model = Model::compile(diagramFromJson(bundledModel("Rotational/CoupledClutches.json")), sharedLibrary());
+    const auto model = Model::compile(diagramFromJson(bundledModel("Rotational/CoupledClutches.json")), sharedBundledLibrary());
     const auto modes = linear::modes(linear::linearize(model, options(0.95, {})));
     REQUIRE(modes.size() == 4);
     CHECK(modes[0].constraint);

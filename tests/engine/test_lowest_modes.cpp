@@ -32,9 +32,7 @@ std::shared_ptr<const Model> chain(int n, double j, double c, double d)
             connections.push_back({s + ".flange_b", "inertia" + std::to_string(i) + ".flange_a"});
         }
     }
-    static const std::shared_ptr<const library::Library> shared(&test::bundledLibrary(),
-                                                                [](const library::Library*) {});
-    return Model::compile(diagramFromJson(diagramJson(parts, connections)), shared);
+    return Model::compile(diagramFromJson(diagramJson(parts, connections)), sharedBundledLibrary());
 }
 
 } // namespace
@@ -78,7 +76,7 @@ TEST_CASE("Lowest modes of a grounded line have no zero")
                                     {{"fixed.flange", "spring1.flange_a"}, {"spring1.flange_b", "inertia1.flange_a"},
                                      {"inertia1.flange_b", "spring2.flange_a"}, {"spring2.flange_b", "inertia2.flange_a"},
                                      {"inertia2.flange_b", "spring3.flange_a"}, {"spring3.flange_b", "inertia3.flange_a"}})),
-        std::shared_ptr<const library::Library>(&test::bundledLibrary(), [](const library::Library*) {}));
+        sharedBundledLibrary());
     const linear::SparseModes sparse = linear::lowestModes(model, 1);
     CHECK(sparse.zeros == 0);
     REQUIRE(sparse.modes.size() == 1);

@@ -17,14 +17,6 @@ using namespace flange::test;
 
 namespace {
 
-std::shared_ptr<const library::Library> sharedLibrary()
-{
-    // The tests' bundled library lives as long as the process.
-    static const std::shared_ptr<const library::Library> shared(&test::bundledLibrary(),
-                                                                [](const library::Library*) {});
-    return shared;
-}
-
 std::string gearTrain(const std::string& vars1, const std::string& vars2)
 {
     return diagramJson({component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})", vars1),
@@ -35,7 +27,7 @@ std::string gearTrain(const std::string& vars1, const std::string& vars2)
 
 CheckReport check(const std::string& json)
 {
-    return Model::compile(diagramFromJson(json), sharedLibrary())->check();
+    return Model::compile(diagramFromJson(json), sharedBundledLibrary())->check();
 }
 
 bool has(const std::vector<std::string>& list, const std::string& item)

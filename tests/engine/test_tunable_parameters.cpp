@@ -22,14 +22,6 @@ using namespace flange;
 
 namespace {
 
-std::shared_ptr<const library::Library> sharedLibrary()
-{
-    // The tests' bundled library lives as long as the process.
-    static const std::shared_ptr<const library::Library> shared(&test::bundledLibrary(),
-                                                                [](const library::Library*) {});
-    return shared;
-}
-
 diagram::Diagram example(const std::string& path)
 {
     return diagram::loadDiagram(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + path);
@@ -86,7 +78,7 @@ Outcome translatedAt(const diagram::Diagram& d, const std::string& name, double 
 {
     std::optional<Outcome> out;
     try {
-        Run run(Model::compile(withValue(d, name, value), sharedLibrary()));
+        Run run(Model::compile(withValue(d, name, value), test::sharedBundledLibrary()));
         out = outcomeOf(run);
     } catch (const Error& e) {
         out = Outcome{{}, {}, e.what()};
@@ -127,7 +119,7 @@ std::vector<double> newValues(double now) { return {0.0, 1.0, now == 0 ? 0.5 : 1
 TEST_CASE("every numeric parameter of CoupledClutches, set in a run, gives the rows of the model translated at that value")
 {
     const diagram::Diagram d = example("Rotational/CoupledClutches.json");
-    const auto model = Model::compile(d, sharedLibrary());
+    const auto model = Model::compile(d, test::sharedBundledLibrary());
     int tried = 0, tuned = 0;
     for (const Model::Parameter& p : model->parameters()) {
         if (!p.value)
@@ -154,21 +146,21 @@ TEST_CASE("every numeric parameter of CoupledClutches, set in a run, gives the r
 TEST_CASE("a Step's startTime and a spring's phi_rel0 set in a run give the rows of the model translated at those values")
 {
     const diagram::Diagram clutches = example("Rotational/CoupledClutches.json");
-    const auto clutchesModel = Model::compile(clutches, sharedLibrary());
+    const auto clutchesModel = Model::compile(clutches, test::sharedBundledLibrary());
     for (double v : {0.0, 1.0, 0.25})
         requireSame(tunedAt(clutchesModel, "step1.startTime", v), translatedAt(clutches, "step1.startTime", v),
                     "step1.startTime = " + std::to_string(v));
     // Given as a number (not bound to T2), the time of its event is tunable: the run
     // evaluates it at its start.
     const diagram::Diagram numbered = withValue(clutches, "step1.startTime", 0.4);
-    const auto numberedModel = Model::compile(numbered, sharedLibrary());
+    const auto numberedModel = Model::compile(numbered, test::sharedBundledLibrary());
     for (double v : {1.0, 0.25, 0.4 + 1e-9}) {
         const Outcome tuned = tunedAt(numberedModel, "step1.startTime", v);
         requireSame(tuned, translatedAt(numbered, "step1.startTime", v), "step1.startTime = " + std::to_string(v));
         CHECK_FALSE(tuned.retranslated);
     }
     const diagram::Diagram grounded = example("Rotational/FirstGrounded.json");
-    const auto groundedModel = Model::compile(grounded, sharedLibrary());
+    const auto groundedModel = Model::compile(grounded, test::sharedBundledLibrary());
     for (double v : {0.0, 1.0, -0.3})
         requireSame(tunedAt(groundedModel, "spring.phi_rel0", v), translatedAt(grounded, "spring.phi_rel0", v),
                     "spring.phi_rel0 = " + std::to_string(v));
@@ -178,14 +170,14 @@ TEST_CASE("a derived parameter follows the model parameter it is bound to, set i
 {
     // step1.startTime is "T2" in CoupledClutches: T2 = 0.6 is step1.startTime = 0.6.
     const diagram::Diagram d = example("Rotational/CoupledClutches.json");
-    requireSame(tunedAt(Model::compile(d, sharedLibrary()), "T2", 0.6), translatedAt(d, "step1.startTime", 0.6),
+    requireSame(tunedAt(Model::compile(d, test::sharedBundledLibrary()), "T2", 0.6), translatedAt(d, "step1.startTime", 0.6),
                 "T2 = 0.6");
 }
 
 TEST_CASE("parameters and start values set in a run take units as the parameter dialog does")
 {
     const diagram::Diagram d = example("Rotational/CoupledClutches.json");
-    const auto model = Model::compile(d, sharedLibrary());
+    const auto model = Model::compile(d, test::sharedBundledLibrary());
     Run grams(model);
     grams.setParameter("J2.J", 2500, "g.m2");
     requireSame(outcomeOf(grams), translatedAt(d, "J2.J", 2.5), "J2.J = 2500 g.m2");
@@ -200,7 +192,7 @@ TEST_CASE("parameters and start values set in a run take units as the parameter 
     REQUIRE(w);
     CHECK(std::fabs(*w - 2 * M_PI) < 1e-14);
     started.component("J1")->variable("w")->start = *w; // the dialog's conversion
-    Run reference(Model::compile(started, sharedLibrary()));
+    Run reference(Model::compile(started, test::sharedBundledLibrary()));
     requireSame(outcomeOf(rpm), outcomeOf(reference), "J1.w start = 60 rpm");
 
     Run wrong(model);
@@ -215,7 +207,7 @@ TEST_CASE("parameters and start values set in a run take units as the parameter 
 
 TEST_CASE("a run names what it cannot set and refuses settings once it has started")
 {
-    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), test::sharedBundledLibrary());
     Run run(model);
     auto message = [](const std::function<void()>& f) {
         try {
@@ -242,7 +234,7 @@ TEST_CASE("a run names what it cannot set and refuses settings once it has start
 
 TEST_CASE("a run without edits runs the compiled model itself, and one with a new value its own translation")
 {
-    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), test::sharedBundledLibrary());
     Run same(model);
     same.setParameter("J1.J", 1); // the value it has
     same.runToEnd();
@@ -256,7 +248,7 @@ TEST_CASE("a run without edits runs the compiled model itself, and one with a ne
 
 TEST_CASE("a run with new values of tunable parameters runs the compiled model, one with a structural edit translates")
 {
-    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), test::sharedBundledLibrary());
     const auto tunable = [&model](const std::string& name) {
         for (const Model::Parameter& p : model->parameters())
             if (p.name == name)
@@ -295,7 +287,7 @@ TEST_CASE("a run with new values of tunable parameters runs the compiled model, 
 
 TEST_CASE("a run in steps (initialize, advanceTo, advanceToNextEvent) gives the rows and events of one run to the end")
 {
-    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), test::sharedBundledLibrary());
     Run whole(model);
     whole.runToEnd();
     REQUIRE(whole.events().size() >= 4);
@@ -328,7 +320,7 @@ TEST_CASE("a run in steps (initialize, advanceTo, advanceToNextEvent) gives the 
 
 TEST_CASE("runs of one compiled model on four threads give the same rows, and the chosen signals only")
 {
-    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), test::sharedBundledLibrary());
     Run alone(model);
     alone.selectSignals({"J1.w", "J4.w"});
     alone.runToEnd();
@@ -350,7 +342,7 @@ TEST_CASE("runs of one compiled model on four threads give the same rows, and th
 
 TEST_CASE("a run cancelled between its steps stops with Cancelled at the next one")
 {
-    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), sharedLibrary());
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), test::sharedBundledLibrary());
     Run run(model);
     run.advanceTo(0.2);
     run.cancel();
@@ -371,7 +363,7 @@ TEST_CASE("every tunable parameter of every MSL example, set in a run without tr
         for (const auto& entry : std::filesystem::directory_iterator(std::string(FLANGE_SOURCE_DIR) + "/models/msl/" + folder)) {
             const std::string name = std::string(folder) + "/" + entry.path().filename().string();
             const diagram::Diagram d = example(name);
-            const auto model = Model::compile(d, sharedLibrary());
+            const auto model = Model::compile(d, test::sharedBundledLibrary());
             for (const Model::Parameter& p : model->parameters()) {
                 if (!p.value || !p.tunable)
                     continue;

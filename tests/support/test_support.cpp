@@ -32,6 +32,12 @@ const library::Library& bundledLibrary()
     return lib;
 }
 
+std::shared_ptr<const library::Library> sharedBundledLibrary()
+{
+    static const std::shared_ptr<const library::Library> shared(&bundledLibrary(), [](const library::Library*) {});
+    return shared;
+}
+
 diagram::Diagram diagramFromJson(const std::string& json) { return diagram::parseDiagram(json, "test.json"); }
 
 int MemorySink::column(const std::string& name) const

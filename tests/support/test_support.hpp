@@ -8,12 +8,16 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace flange::test {
 
 const library::Library& bundledLibrary();
+// The same library for the run API (Model::compile), which shares what it is given: it
+// lives as long as the process, so nothing owns it.
+std::shared_ptr<const library::Library> sharedBundledLibrary();
 diagram::Diagram diagramFromJson(const std::string& json);
 
 struct MemorySink : ResultSink {
