@@ -208,20 +208,6 @@ void Run::noteNonFinite(double t)
         }
 }
 
-void Run::freeAdams()
-{
-    if (cvode_)
-        CVodeFree(&cvode_);
-    if (adamsFixedPoint_)
-        SUNNonlinSolFree(adamsFixedPoint_);
-    adamsFixedPoint_ = nullptr;
-    for (N_Vector* v : {&adamsY_, &adamsDky_, &adamsAtol_})
-        if (*v) {
-            N_VDestroy(*v);
-            *v = nullptr;
-        }
-}
-
 void Run::setupAdams(double tStart)
 {
     createContext();
@@ -229,29 +215,30 @@ void Run::setupAdams(double tStart)
     adamsStartYp_ = yp_;
     adamsSegmentStart_ = tStart;
     const auto states = static_cast<sunindextype>(m_.stateSlots.size());
-    adamsY_ = N_VNew_Serial(states, ctx_);
-    adamsDky_ = N_VNew_Serial(states, ctx_);
-    adamsAtol_ = N_VNew_Serial(states, ctx_);
-    useLaneNorms(adamsY_); // CVODE clones its own vectors from adamsY_ in CVodeInit
-    statesToAdams(adamsY_);
+    adams_.emplace();
+    adams_->y = newSerialVector(states, ctx_.get());
+    adams_->dky = newSerialVector(states, ctx_.get());
+    adams_->atol = newSerialVector(states, ctx_.get());
+    useLaneNorms(adams_->y.get()); // CVODE clones its own vectors from y in CVodeInit
+    statesToAdams(adams_->y.get());
     for (sunindextype i = 0; i < states; ++i)
-        NV_Ith_S(adamsAtol_, i) = NV_Ith_S(atolv_, m_.stateSlots[static_cast<size_t>(i)]);
+        NV_Ith_S(adams_->atol.get(), i) = NV_Ith_S(atolv_.get(), m_.stateSlots[static_cast<size_t>(i)]);
     // The algebraic unknowns between steps and at output points come from a solve; with
     // none, the derivatives at output points come from the interpolant, as IDA's rows take them.
     adamsAlgebraic_ = static_cast<int32_t>(m_.stateSlots.size()) < n_;
-    cvode_ = CVodeCreate(CV_ADAMS, ctx_);
-    check(cvode_ ? CVodeInit(cvode_, adamsRhs, tStart, adamsY_) : -1, "CVodeInit");
-    CVodeSetUserData(cvode_, this);
-    CVodeSVtolerances(cvode_, rtol_, adamsAtol_);
-    adamsFixedPoint_ = SUNNonlinSol_FixedPoint(adamsY_, 0, ctx_);
-    CVodeSetNonlinearSolver(cvode_, adamsFixedPoint_);
-    CVodeSetMaxStep(cvode_, tEnd_ - t0_);
-    CVodeSetErrHandlerFn(cvode_, [](int, const char*, const char*, char* msg, void* user) {
+    adams_->mem.reset(CVodeCreate(CV_ADAMS, ctx_.get()));
+    check(adams_->mem ? CVodeInit(adams_->mem.get(), adamsRhs, tStart, adams_->y.get()) : -1, "CVodeInit");
+    CVodeSetUserData(adams_->mem.get(), this);
+    CVodeSVtolerances(adams_->mem.get(), rtol_, adams_->atol.get());
+    adams_->fixedPoint.reset(SUNNonlinSol_FixedPoint(adams_->y.get(), 0, ctx_.get()));
+    CVodeSetNonlinearSolver(adams_->mem.get(), adams_->fixedPoint.get());
+    CVodeSetMaxStep(adams_->mem.get(), tEnd_ - t0_);
+    CVodeSetErrHandlerFn(adams_->mem.get(), [](int, const char*, const char*, char* msg, void* user) {
         static_cast<Run*>(user)->lastSolverMessage_ = msg ? msg : "";
     }, this);
     if (!stateRelations_.empty()) {
-        check(CVodeRootInit(cvode_, static_cast<int>(stateRelations_.size()), adamsRoots), "CVodeRootInit");
-        CVodeSetNoInactiveRootWarn(cvode_);
+        check(CVodeRootInit(adams_->mem.get(), static_cast<int>(stateRelations_.size()), adamsRoots), "CVodeRootInit");
+        CVodeSetNoInactiveRootWarn(adams_->mem.get());
     }
     windowSteps_ = windowFailures_ = 0;
     windowNonFinite_ = adamsNonFinite_;
@@ -265,18 +252,18 @@ int Run::adamsStep(double t, double tStop, double& tret)
 {
     if (adamsStiff_ || singularSeen_)
         return kHandOverToIda;
-    CVodeSetStopTime(cvode_, tStop);
+    CVodeSetStopTime(adams_->mem.get(), tStop);
     // In one-step mode tout only sizes the first step of a start or restart: by the first
     // output interval, as IDA's.
     const double tout = t == adamsSegmentStart_ ? std::min(tStop, t + dt_) : tStop;
     tret = t;
-    const int flag = CVode(cvode_, tout, adamsY_, &tret, CV_ONE_STEP);
+    const int flag = CVode(adams_->mem.get(), tout, adams_->y.get(), &tret, CV_ONE_STEP);
     if (adamsFailure_)
         std::rethrow_exception(std::exchange(adamsFailure_, nullptr));
     if (flag < 0) {
         if (nonFiniteRow_ >= 0) {
             double reached = t;
-            CVodeGetCurrentTime(cvode_, &reached);
+            CVodeGetCurrentTime(adams_->mem.get(), &reached);
             failNonFinite(reached);
         }
         return kHandOverToIda; // IDA goes on from the last step, and says why if it cannot
@@ -287,7 +274,7 @@ int Run::adamsStep(double t, double tStop, double& tret)
     // on, unless they shrank against values that are not finite: the model's fault. This
     // step is still taken (its rows, its crossing); IDA starts at its end.
     double h = 0;
-    CVodeGetLastStep(cvode_, &h);
+    CVodeGetLastStep(adams_->mem.get(), &h);
     if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
         adamsTinySteps_ = 0;
         tinyNonFinite_ = adamsNonFinite_;
@@ -297,13 +284,13 @@ int Run::adamsStep(double t, double tStop, double& tret)
         adamsStiff_ = true;
     }
     long steps = 0;
-    CVodeGetNumSteps(cvode_, &steps);
+    CVodeGetNumSteps(adams_->mem.get(), &steps);
     if (steps - windowSteps_ >= kWindow) {
         // Steps cut because the values were not finite are the model's, not stiffness:
         // CVODE goes on until it cannot get past them, and the run stops naming the equation.
         long convergence = 0, error = 0;
-        CVodeGetNumNonlinSolvConvFails(cvode_, &convergence);
-        CVodeGetNumErrTestFails(cvode_, &error);
+        CVodeGetNumNonlinSolvConvFails(adams_->mem.get(), &convergence);
+        CVodeGetNumErrTestFails(adams_->mem.get(), &error);
         if (convergence + error - windowFailures_ >= kFailures && adamsNonFinite_ == windowNonFinite_)
             adamsStiff_ = stabilityLimited(tret, h);
         windowSteps_ = steps;
@@ -329,8 +316,8 @@ bool Run::stabilityLimited(double t, double h)
 // derivatives too when there is nothing to solve, else solved with the algebraic unknowns.
 void Run::adamsAt(double tg)
 {
-    CVodeGetDky(cvode_, tg, 0, adamsDky_);
-    statesFromAdams(N_VGetArrayPointer(adamsDky_));
+    CVodeGetDky(adams_->mem.get(), tg, 0, adams_->dky.get());
+    statesFromAdams(N_VGetArrayPointer(adams_->dky.get()));
     if (adamsAlgebraic_ || exactRoots()) {
         if (!stateRelations_.empty())
             solveForCrossings(tg);
@@ -338,8 +325,8 @@ void Run::adamsAt(double tg)
             solveConsistent(tg, false, *opt_.exactAlgebraicOutputs ? kEventSolve : samplingTolerance()); // as IDA's rows
         return;
     }
-    CVodeGetDky(cvode_, tg, 1, adamsDky_);
-    const double* d = N_VGetArrayPointer(adamsDky_);
+    CVodeGetDky(adams_->mem.get(), tg, 1, adams_->dky.get());
+    const double* d = N_VGetArrayPointer(adams_->dky.get());
     for (size_t i = 0; i < m_.stateSlots.size(); ++i)
         yp_[static_cast<size_t>(m_.stateSlots[i])] = d[i];
 }
@@ -356,8 +343,8 @@ void Run::solveForCrossings(double t)
 void Run::restartAdams(double t)
 {
     collectAdamsCounters();
-    statesToAdams(adamsY_);
-    check(CVodeReInit(cvode_, t, adamsY_), "CVodeReInit");
+    statesToAdams(adams_->y.get());
+    check(CVodeReInit(adams_->mem.get(), t, adams_->y.get()), "CVodeReInit");
     adamsStartY_ = y_;
     adamsStartYp_ = yp_;
     adamsSegmentStart_ = t;
@@ -391,10 +378,10 @@ int Run::adamsRoots(double t, N_Vector y, double* g, void* user)
 double Run::handOverToIda()
 {
     double tc = adamsSegmentStart_;
-    CVodeGetCurrentTime(cvode_, &tc);
+    CVodeGetCurrentTime(adams_->mem.get(), &tc);
     if (tc > adamsSegmentStart_) {
-        CVodeGetDky(cvode_, tc, 0, adamsDky_);
-        statesFromAdams(N_VGetArrayPointer(adamsDky_));
+        CVodeGetDky(adams_->mem.get(), tc, 0, adams_->dky.get());
+        statesFromAdams(N_VGetArrayPointer(adams_->dky.get()));
         solveConsistent(tc, true);
     } else {
         y_ = adamsStartY_;
@@ -406,7 +393,7 @@ double Run::handOverToIda()
         stats_.adamsUntil = tc;
         stats_.handedOverUndetermined = adamsResumable_;
     }
-    freeAdams();
+    adams_.reset();
     setupIda(tc);
     return tc;
 }
@@ -419,7 +406,7 @@ bool Run::resumeAdams(double t)
     if (!adamsResumable_ || !consistent_ || consistent_->singular())
         return false;
     collectCounters();
-    freeIda();
+    ida_.reset();
     setupAdams(t);
     ++stats_.adamsResumes;
     return true;
@@ -428,8 +415,8 @@ bool Run::resumeAdams(double t)
 void Run::collectAdamsCounters()
 {
     long steps = 0, rhs = 0;
-    CVodeGetNumSteps(cvode_, &steps);
-    CVodeGetNumRhsEvals(cvode_, &rhs);
+    CVodeGetNumSteps(adams_->mem.get(), &steps);
+    CVodeGetNumRhsEvals(adams_->mem.get(), &rhs);
     stats_.steps += steps;
     stats_.adamsSteps += steps;
     stats_.residualEvaluations += rhs;

@@ -257,7 +257,7 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
     sink_.event(rec);
     cleanVectorState();
     emitRow(t); // right limit
-    if (cvode_) {
+    if (adams_) {
         restartAdams(t);
         return;
     }
@@ -267,9 +267,9 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
         return;
     copyIn();
     collectCounters(); // IDAReInit zeroes IDA's counters
-    check(IDAReInit(ida_, t, yv_, ypv_), "IDAReInit");
-    IDASetInitStep(ida_, restartStep()); // see setupIda
-    reinitLinearSolver(ls_, A_, m_.jacPattern);
+    check(IDAReInit(ida_->mem.get(), t, ida_->y.get(), ida_->yp.get()), "IDAReInit");
+    IDASetInitStep(ida_->mem.get(), restartStep()); // see setupIda
+    reinitLinearSolver(ida_->ls.get(), ida_->A.get(), m_.jacPattern);
 }
 
 bool Run::fireWhens(double t, EventRecord& rec)
@@ -361,10 +361,10 @@ void Run::joinSimultaneousCrossings(double t, double tCap)
 {
     joining_.clear();
     double tn = tCap;
-    if (cvode_)
-        CVodeGetCurrentTime(cvode_, &tn);
+    if (adams_)
+        CVodeGetCurrentTime(adams_->mem.get(), &tn);
     else if (ida_)
-        IDAGetCurrentTime(ida_, &tn);
+        IDAGetCurrentTime(ida_->mem.get(), &tn);
     tn = std::min(tn, tCap);
     std::vector<int> inBand;
     distances(t, y_.data(), yp_.data());

@@ -90,7 +90,7 @@ void Run::distances(double t, const double* y, const double* yp)
 void Run::rootDistances(double t, const double* y, const double* yp)
 {
     double tn = 0;
-    if (!exactRoots() || (IDAGetCurrentTime(ida_, &tn) == IDA_SUCCESS && t == tn)) {
+    if (!exactRoots() || (IDAGetCurrentTime(ida_->mem.get(), &tn) == IDA_SUCCESS && t == tn)) {
         distances(t, y, yp);
         return;
     }
@@ -283,14 +283,14 @@ void Run::createContext()
 {
     if (ctx_)
         return;
-    SUNContext_Create(nullptr, &ctx_);
-    atolv_ = N_VNew_Serial(n_, ctx_);
+    ctx_ = newContext();
+    atolv_ = newSerialVector(n_, ctx_.get());
     for (int32_t i = 0; i < n_; ++i)
         // abstol_i = reltol * nominal_i, as Dymola's DASSL: the error test is then relative
         // for values above their nominal and absolute at rtol * nominal below it. The MSL
         // user's guide's 0.01 * reltol * nominal_i made IDA take more steps than Dymola
         // for no gain against the references (docs/performance.md).
-        NV_Ith_S(atolv_, i) = rtol_ * m_.nominal[static_cast<size_t>(i)];
+        NV_Ith_S(atolv_.get(), i) = rtol_ * m_.nominal[static_cast<size_t>(i)];
 }
 
 // IDA from tStart on, with y_ and yp_ consistent there: t0_, or where the non-stiff start
@@ -298,27 +298,28 @@ void Run::createContext()
 void Run::setupIda(double tStart)
 {
     createContext();
-    yv_ = N_VNew_Serial(n_, ctx_);
-    useLaneNorms(yv_); // IDA clones its own vectors from yv_ in IDAInit
-    ypv_ = N_VNew_Serial(n_, ctx_);
-    dkyY_ = N_VNew_Serial(n_, ctx_);
-    dkyYp_ = N_VNew_Serial(n_, ctx_);
-    idv_ = N_VNew_Serial(n_, ctx_);
+    ida_.emplace();
+    ida_->y = newSerialVector(n_, ctx_.get());
+    useLaneNorms(ida_->y.get()); // IDA clones its own vectors from y in IDAInit
+    ida_->yp = newSerialVector(n_, ctx_.get());
+    ida_->dkyY = newSerialVector(n_, ctx_.get());
+    ida_->dkyYp = newSerialVector(n_, ctx_.get());
+    ida_->id = newSerialVector(n_, ctx_.get());
     for (int32_t i = 0; i < n_; ++i)
-        NV_Ith_S(idv_, i) = m_.slotIsState[static_cast<size_t>(i)] ? 1.0 : 0.0;
+        NV_Ith_S(ida_->id.get(), i) = m_.slotIsState[static_cast<size_t>(i)] ? 1.0 : 0.0;
     copyIn();
-    ida_ = IDACreate(ctx_);
-    check(IDAInit(ida_, idaResidual, tStart, yv_, ypv_), "IDAInit");
-    IDASetUserData(ida_, this);
-    IDASVtolerances(ida_, rtol_, atolv_);
-    IDASetId(ida_, idv_);
+    ida_->mem.reset(IDACreate(ctx_.get()));
+    check(IDAInit(ida_->mem.get(), idaResidual, tStart, ida_->y.get(), ida_->yp.get()), "IDAInit");
+    IDASetUserData(ida_->mem.get(), this);
+    IDASVtolerances(ida_->mem.get(), rtol_, atolv_.get());
+    IDASetId(ida_->mem.get(), ida_->id.get());
     // With states only there is nothing to leave out of the error test, and the unmasked
     // norm is the same sum without reading the id vector (a long chain has no algebraics).
     const bool allStates = static_cast<int32_t>(m_.stateSlots.size()) == n_;
-    IDASetSuppressAlg(ida_, (opt_.suppressAlgebraicErrors && !allStates) || m_.stateSlots.empty() ? SUNTRUE : SUNFALSE);
-    IDASetMaxNumSteps(ida_, 1000000);
+    IDASetSuppressAlg(ida_->mem.get(), (opt_.suppressAlgebraicErrors && !allStates) || m_.stateSlots.empty() ? SUNTRUE : SUNFALSE);
+    IDASetMaxNumSteps(ida_->mem.get(), 1000000);
     // Without states no error test limits the step; outputs are then solved exactly instead.
-    IDASetMaxStep(ida_, m_.stateSlots.empty() ? dt_ : tEnd_ - t0_);
+    IDASetMaxStep(ida_->mem.get(), m_.stateSlots.empty() ? dt_ : tEnd_ - t0_);
     // The first step. IDA's own is 0.001 of the distance to tout, less where the derivatives
     // are large; in one-step mode tout is the stop time, and over a long span from rest that
     // step fails its error test ten times and IDA gives up at t0: no first step longer than
@@ -330,17 +331,17 @@ void Run::setupIda(double tStart)
     // of it, as DASSL takes for its first output point).
     startsFromRest_ = tStart == t0_ && std::all_of(m_.stateSlots.begin(), m_.stateSlots.end(),
                                   [&](int32_t s) { return yp_[static_cast<size_t>(s)] == 0.0; });
-    IDASetInitStep(ida_, startsFromRest_ || tStart != t0_ ? 0.0 : restartStep());
-    IDASetErrHandlerFn(ida_, [](int, const char*, const char*, char* msg, void* user) {
+    IDASetInitStep(ida_->mem.get(), startsFromRest_ || tStart != t0_ ? 0.0 : restartStep());
+    IDASetErrHandlerFn(ida_->mem.get(), [](int, const char*, const char*, char* msg, void* user) {
         static_cast<Run*>(user)->lastSolverMessage_ = msg ? msg : "";
     }, this);
-    A_ = newJacobianMatrix(m_.jacPattern, ctx_);
-    ls_ = newLinearSolver(yv_, A_, m_.jacPattern, ctx_);
-    IDASetLinearSolver(ida_, ls_, A_);
-    IDASetJacFn(ida_, idaJacobian);
+    ida_->A.reset(newJacobianMatrix(m_.jacPattern, ctx_.get()));
+    ida_->ls.reset(newLinearSolver(ida_->y.get(), ida_->A.get(), m_.jacPattern, ctx_.get()));
+    IDASetLinearSolver(ida_->mem.get(), ida_->ls.get(), ida_->A.get());
+    IDASetJacFn(ida_->mem.get(), idaJacobian);
     if (!stateRelations_.empty()) {
-        IDARootInit(ida_, static_cast<int>(stateRelations_.size()), idaRoots);
-        IDASetNoInactiveRootWarn(ida_);
+        IDARootInit(ida_->mem.get(), static_cast<int>(stateRelations_.size()), idaRoots);
+        IDASetNoInactiveRootWarn(ida_->mem.get());
     }
 }
 
@@ -349,7 +350,7 @@ void Run::setupIda(double tStart)
 double Run::firstStepTout(double t, double tStop) const
 {
     long steps = 0;
-    if (!startsFromRest_ || t != t0_ || IDAGetNumSteps(ida_, &steps) != IDA_SUCCESS || steps != 0)
+    if (!startsFromRest_ || t != t0_ || IDAGetNumSteps(ida_->mem.get(), &steps) != IDA_SUCCESS || steps != 0)
         return tStop;
     return std::min(tStop, t + dt_);
 }
@@ -363,16 +364,16 @@ void Run::check(int flag, const char* what)
 void Run::copyIn()
 {
     for (int32_t i = 0; i < n_; ++i) {
-        NV_Ith_S(yv_, i) = y_[static_cast<size_t>(i)];
-        NV_Ith_S(ypv_, i) = yp_[static_cast<size_t>(i)];
+        NV_Ith_S(ida_->y.get(), i) = y_[static_cast<size_t>(i)];
+        NV_Ith_S(ida_->yp.get(), i) = yp_[static_cast<size_t>(i)];
     }
 }
 
 void Run::copyOut()
 {
     for (int32_t i = 0; i < n_; ++i) {
-        y_[static_cast<size_t>(i)] = NV_Ith_S(yv_, i);
-        yp_[static_cast<size_t>(i)] = NV_Ith_S(ypv_, i);
+        y_[static_cast<size_t>(i)] = NV_Ith_S(ida_->y.get(), i);
+        yp_[static_cast<size_t>(i)] = NV_Ith_S(ida_->yp.get(), i);
     }
 }
 
@@ -384,21 +385,21 @@ void Run::interpolateAt(double tg, bool forRow)
 {
     if (n_ == 0)
         return; // the relations read time and discrete values only
-    if (cvode_) {
+    if (adams_) {
         adamsAt(tg);
         return;
     }
     const bool solve = m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs || exactRoots();
     const bool startAnywhere = forRow && solve && consistent_ && consistent_->oneStepExact(consistentMode());
     const bool modeGathered = forRow && solve && consistent_; // and unchanged until the solve below
-    check(IDAGetDky(ida_, tg, 0, dkyY_), "IDAGetDky");
+    check(IDAGetDky(ida_->mem.get(), tg, 0, ida_->dkyY.get()), "IDAGetDky");
     if (!startAnywhere)
-        check(IDAGetDky(ida_, tg, 1, dkyYp_), "IDAGetDky");
+        check(IDAGetDky(ida_->mem.get(), tg, 1, ida_->dkyYp.get()), "IDAGetDky");
     for (int32_t i = 0; i < n_; ++i)
-        y_[static_cast<size_t>(i)] = NV_Ith_S(dkyY_, i);
+        y_[static_cast<size_t>(i)] = NV_Ith_S(ida_->dkyY.get(), i);
     if (!startAnywhere)
         for (int32_t i = 0; i < n_; ++i)
-            yp_[static_cast<size_t>(i)] = NV_Ith_S(dkyYp_, i);
+            yp_[static_cast<size_t>(i)] = NV_Ith_S(ida_->dkyYp.get(), i);
     if (m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs)
         solveConsistent(tg, m_.stateSlots.empty(), kEventSolve, modeGathered);
     else if (exactRoots())
@@ -408,7 +409,7 @@ void Run::interpolateAt(double tg, bool forRow)
 [[noreturn]] void Run::failIntegration(int flag, double t)
 {
     double h = 0;
-    IDAGetCurrentStep(ida_, &h); // the step that failed; the last successful one may be none
+    IDAGetCurrentStep(ida_->mem.get(), &h); // the step that failed; the last successful one may be none
     std::string msg = "integration failed " + solve::plainIdaFailure(flag, t, h, lastSolverMessage_);
     std::vector<std::string> culprits;
     // Name the equations that gave the non-finite values.
@@ -443,33 +444,16 @@ void Run::interpolateAt(double tg, bool forRow)
     throw simulationFailed(msg).about(culprits).at(t);
 }
 
-void Run::freeIda()
-{
-    if (ida_)
-        IDAFree(&ida_);
-    if (ls_)
-        SUNLinSolFree(ls_);
-    if (A_)
-        SUNMatDestroy(A_);
-    ls_ = nullptr;
-    A_ = nullptr;
-    for (N_Vector* v : {&yv_, &ypv_, &idv_, &dkyY_, &dkyYp_})
-        if (*v) {
-            N_VDestroy(*v);
-            *v = nullptr;
-        }
-}
-
 void Run::collectCounters()
 {
     if (!ida_)
         return;
     long v = 0;
-    IDAGetNumSteps(ida_, &v);
+    IDAGetNumSteps(ida_->mem.get(), &v);
     stats_.steps += v;
-    IDAGetNumResEvals(ida_, &v);
+    IDAGetNumResEvals(ida_->mem.get(), &v);
     stats_.residualEvaluations += v;
-    IDAGetNumJacEvals(ida_, &v);
+    IDAGetNumJacEvals(ida_->mem.get(), &v);
     stats_.jacobianEvaluations += v;
 }
 

@@ -117,16 +117,6 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     }
 }
 
-Run::~Run()
-{
-    freeAdams();
-    freeIda();
-    if (atolv_)
-        N_VDestroy(atolv_);
-    if (ctx_)
-        SUNContext_Free(&ctx_);
-}
-
 SimulationStats Run::run()
 {
     std::vector<std::string> names;
@@ -241,19 +231,19 @@ void Run::integrate()
         double tStop = std::min(nextTimeEvent(t), tEnd_);
         double tret = t;
         int flag = 0;
-        if (cvode_) {
+        if (adams_) {
             flag = adamsStep(t, tStop, tret);
             if (flag == kHandOverToIda) {
                 t = handOverToIda();
                 continue;
             }
         } else {
-            IDASetStopTime(ida_, tStop);
-            flag = IDASolve(ida_, firstStepTout(t, tStop), &tret, yv_, ypv_, IDA_ONE_STEP);
+            IDASetStopTime(ida_->mem.get(), tStop);
+            flag = IDASolve(ida_->mem.get(), firstStepTout(t, tStop), &tret, ida_->y.get(), ida_->yp.get(), IDA_ONE_STEP);
             if (flag < 0)
                 failIntegration(flag, tret);
             double h = 0;
-            IDAGetLastStep(ida_, &h);
+            IDAGetLastStep(ida_->mem.get(), &h);
             checkBudget(tret, h);
         }
         const double eps = 1e-12 * (1 + std::fabs(tret));
@@ -281,7 +271,7 @@ void Run::integrate()
         t = tret;
         const bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
         const bool atTimeEvent = flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps;
-        if (!cvode_) {
+        if (!adams_) {
             copyOut();
             if (m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
@@ -289,10 +279,10 @@ void Run::integrate()
             adamsAt(t); // only where the solution at the step's end is read
         }
         if (flag == IDA_ROOT_RETURN) {
-            if (cvode_)
-                CVodeGetRootInfo(cvode_, rootsFound.data());
+            if (adams_)
+                CVodeGetRootInfo(adams_->mem.get(), rootsFound.data());
             else
-                IDAGetRootInfo(ida_, rootsFound.data());
+                IDAGetRootInfo(ida_->mem.get(), rootsFound.data());
             int j = 0;
             while (j + 1 < static_cast<int>(rootsFound.size()) && rootsFound[static_cast<size_t>(j)] == 0)
                 ++j;
@@ -328,11 +318,11 @@ void Run::integrate()
             ++k;
         }
     }
-    if (cvode_) {
+    if (adams_) {
         collectAdamsCounters();
         if (stats_.adamsResumes == 0)
             stats_.adamsUntil = tEnd_;
-        freeAdams();
+        adams_.reset();
     }
     collectCounters();
 }

@@ -9,16 +9,12 @@
 #include "engine/instance_name.hpp"
 #include "engine/run.hpp"
 #include "engine/solve/newton.hpp"
-
-#include <nvector/nvector_serial.h>
-#include <sundials/sundials_context.h>
-#include <sundials/sundials_linearsolver.h>
-#include <sundials/sundials_matrix.h>
-#include <sundials/sundials_nonlinearsolver.h>
+#include "engine/solve/sundials_handles.hpp"
 
 #include <chrono>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +26,6 @@ class Run {
 public:
     Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
         const std::vector<double>& parameters);
-    ~Run();
     SimulationStats run();
 
 private:
@@ -106,7 +101,6 @@ private:
     void interpolateAt(double tg, bool forRow = false);
     [[noreturn]] void failIntegration(int flag, double t);
     void collectCounters();
-    void freeIda();
 
     // ---------- the non-stiff start (adams_integration.cpp)
     bool adamsEligible();
@@ -133,7 +127,6 @@ private:
     void statesFromAdams(const double* states);
     void noteNonFinite(double t);
     void collectAdamsCounters();
-    void freeAdams();
 
     // ---------- small helpers
     double hysteresis(int k) const { return hysteresis_[static_cast<size_t>(k)]; }
@@ -221,16 +214,27 @@ private:
     std::vector<double> consistentZ_;
     std::vector<double> consistentMode_; // consistentMode()'s values
     double consistentTime_ = 0;
-    SUNContext ctx_ = nullptr;
-    void* ida_ = nullptr;
-    N_Vector yv_ = nullptr, ypv_ = nullptr, idv_ = nullptr, atolv_ = nullptr;
-    N_Vector dkyY_ = nullptr, dkyYp_ = nullptr; // output points interpolated inside the last step
-    SUNMatrix A_ = nullptr;
-    SUNLinearSolver ls_ = nullptr;
+    // SUNDIALS' objects, in the order they are made (sundials_handles.hpp): the context and
+    // the absolute tolerances for both integrators, then the running integrator's own.
+    ContextHandle ctx_;
+    VectorHandle atolv_;
+    // IDA's objects (setupIda), freed with it where the Adams methods take over again.
+    struct IdaObjects {
+        VectorHandle y, yp, id;
+        VectorHandle dkyY, dkyYp; // output points interpolated inside the last step
+        MatrixHandle A;
+        LinearSolverHandle ls;
+        IdaHandle mem;
+    };
+    std::optional<IdaObjects> ida_;
     std::vector<double> jcomb_; // jy_ + cj * jyp_: the matrix IDA factors
-    void* cvode_ = nullptr;
-    N_Vector adamsY_ = nullptr, adamsDky_ = nullptr, adamsAtol_ = nullptr; // the states only
-    SUNNonlinearSolver adamsFixedPoint_ = nullptr;
+    // CVODE's (setupAdams), over the states only; freed at the hand-over to IDA.
+    struct AdamsObjects {
+        VectorHandle y, dky, atol;
+        NonlinearSolverHandle fixedPoint;
+        CvodeHandle mem;
+    };
+    std::optional<AdamsObjects> adams_;
     long adamsNonFinite_ = 0; // right-hand sides that were not finite (noteNonFinite)
     bool adamsAlgebraic_ = false; // algebraic unknowns to solve for at output points
     double adamsSegmentStart_ = 0; // the start or the last restart
