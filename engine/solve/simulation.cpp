@@ -40,7 +40,7 @@ bool allFinite(const std::vector<double>& values)
 
 Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
          const std::vector<double>& parameters)
-    : m_(m), opt_(o), sink_(sink)
+    : m_(m), opt_(o), sink_(sink), rows_(m, outputs, sink)
 {
     parameters_ = parameters;
     if (parameters_.empty())
@@ -78,24 +78,6 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     initJacRegs_ = m.initJacobian.workspace(parameters_);
     computedRegs_ = m.computed.workspace(parameters_);
     computed_.assign(m.computedOrigins.size(), 0.0);
-    if (outputs.empty())
-        for (size_t i = 0; i < m.outputs.size(); ++i)
-            outputs_.push_back(static_cast<int>(i));
-    else
-        outputs_ = outputs;
-    rowValues_.resize(outputs_.size());
-    for (size_t c = 0; c < outputs_.size(); ++c) {
-        const OutputVar& o = m.outputs[static_cast<size_t>(outputs_[c])];
-        const RowSource s{o.sign, o.offset, o.index, static_cast<int32_t>(c)};
-        switch (o.kind) {
-        case OutputVar::Kind::Y: rowFromY_.push_back(s); break;
-        case OutputVar::Kind::Yp: rowFromYp_.push_back(s); break;
-        case OutputVar::Kind::Discrete: rowFromDiscrete_.push_back(s); break;
-        case OutputVar::Kind::Constant: rowConstant_.push_back(s); break;
-        case OutputVar::Kind::Computed: rowFromComputed_.push_back(s); break;
-        }
-    }
-    rowsNeedComputed_ = !rowFromComputed_.empty();
     const solve::RunSettings settings = solve::checkRunSettings(m, o);
     t0_ = settings.t0;
     tEnd_ = settings.tEnd;
@@ -119,12 +101,7 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
 
 SimulationStats Run::run()
 {
-    std::vector<std::string> names;
-    for (int i : outputs_)
-        names.push_back(m_.outputs[static_cast<size_t>(i)].name);
-    sink_.begin(names);
-    // Events come from relations only (time events, crossings, when-clauses' conditions).
-    sink_.expectRows(gridRows_, !m_.relations.empty() || !m_.whens.empty());
+    rows_.begin(gridRows_);
     cleanVectorState(); // before any work of the run, and after every call out to the sink
     auto c0 = std::chrono::steady_clock::now();
     initialize();
@@ -148,7 +125,7 @@ void Run::emitRow(double t)
         throw simulationFailed("output stopped at t = " + fmt(t) + " s: more than " + std::to_string(opt_.maxRows) +
                                " rows (every event adds two)" + adviceAfter(opt_.limitAdvice.rows))
             .at(t);
-    if (rowsNeedComputed_) {
+    if (rows_.readsComputed()) {
         computeValues(t, y_.data(), yp_.data());
         // The solver never sees these values: a NaN among them is caught here.
         const std::string origin = allFinite(computed_) ? std::string() : nonFiniteOrigin({});
@@ -159,19 +136,7 @@ void Run::emitRow(double t)
                 .about(instancesOf(origin))
                 .at(t);
     }
-    auto gather = [this](const std::vector<RowSource>& sources, const std::vector<double>& from) {
-        for (const RowSource& s : sources)
-            rowValues_[static_cast<size_t>(s.column)] = s.sign * from[static_cast<size_t>(s.index)] + s.offset;
-    };
-    gather(rowFromY_, y_);
-    gather(rowFromYp_, yp_);
-    gather(rowFromComputed_, computed_);
-    for (const RowSource& s : rowConstant_)
-        rowValues_[static_cast<size_t>(s.column)] = s.sign * 0.0 + s.offset;
-    for (const RowSource& s : rowFromDiscrete_) // Booleans, Integers: exact
-        rowValues_[static_cast<size_t>(s.column)] = disc_[static_cast<size_t>(s.index)];
-    sink_.row(t, rowValues_);
-    cleanVectorState();
+    rows_.write(t, y_, yp_, computed_, disc_); // cleans the vector state after the sink
     ++stats_.rows;
 }
 

@@ -9,6 +9,7 @@
 #include "engine/instance_name.hpp"
 #include "engine/run.hpp"
 #include "engine/solve/newton.hpp"
+#include "engine/solve/row_output.hpp"
 #include "engine/solve/sundials_handles.hpp"
 
 #include <chrono>
@@ -174,18 +175,7 @@ private:
     std::map<std::string, double> ownParameterValues_;
     std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_, computedRegs_;
     std::vector<double> computed_; // the explicitly computed unknowns, from the last computeValues()
-    bool rowsNeedComputed_ = false;
-    std::vector<int> outputs_;
-    // Where each column of a row comes from, packed: OutputVar carries names and units,
-    // and walking 2.3 million of them per row was a tenth of a 100,000-inertia run. One
-    // list per source array: a switch on each column's kind mispredicted at every column.
-    struct RowSource {
-        double sign = 1, offset = 0;
-        int32_t index = 0;  // into the source array
-        int32_t column = 0; // in the row
-    };
-    std::vector<RowSource> rowFromY_, rowFromYp_, rowFromComputed_, rowConstant_, rowFromDiscrete_;
-    std::vector<double> rowValues_;
+    RowOutput rows_;
     std::vector<int> stateRelations_;
     std::vector<int> joining_; // relations that switch with the next state event (simultaneous crossings)
     std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
