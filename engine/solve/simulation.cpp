@@ -40,7 +40,7 @@ bool allFinite(const std::vector<double>& values)
 
 Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
          const std::vector<double>& parameters)
-    : m_(m), opt_(o), sink_(sink), rows_(m, outputs, sink)
+    : RunState(m, o, sink), rows_(m, outputs, sink)
 {
     parameters_ = parameters;
     if (parameters_.empty())
@@ -384,7 +384,7 @@ void Run::checkBudget(double t, double h)
 }
 
 // The steps and seconds a run may take (SimulationOptions).
-void Run::checkLimits(double t)
+void RunState::checkLimits(double t)
 {
     ++stepsTaken_;
     if (opt_.maxSteps > 0 && stepsTaken_ > opt_.maxSteps)
@@ -400,7 +400,7 @@ void Run::checkLimits(double t)
 
 // Every step past t gave NaN or infinity (nonFiniteOrigin_ names the equation): the model's
 // fault, not the solver's.
-void Run::failNonFinite(double t)
+void RunState::failNonFinite(double t)
 {
     const std::string& origin = nonFiniteOrigin_;
     throw badInput("integration cannot pass t = " + fmt(t) + " s: equation " + withSource(origin) +
@@ -435,7 +435,7 @@ std::string Run::stiffestEquations(double t, std::vector<std::string>& culprits)
 // An equation's origin with the definition file and line it comes from, when known:
 // "d: y = 0/0 (lib/Div.json:7:5)". Origins of derived rows ("initial equation d: ...")
 // carry the component equation's origin inside them.
-std::string Run::withSource(const std::string& origin) const
+std::string RunState::withSource(const std::string& origin) const
 {
     const std::string* best = nullptr;
     size_t bestLength = 0;

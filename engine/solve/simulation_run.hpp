@@ -1,29 +1,22 @@
 #pragma once
-// One simulation run: the state a run holds and the jobs it is split into, one file each:
+// One simulation run: what its parts share (RunState: values, tapes, crossing functions,
+// the consistent solve with the states held) and the jobs it is split into, one file each:
 // simulation.cpp (the driver: step loop, output grid, budgets), initialization.cpp
 // (consistent initial values), event_handling.cpp (relations, discrete equations, event
-// iteration, crossings), ida_integration.cpp (tapes, IDA and the consistent solve with the
-// states held), adams_integration.cpp (the non-stiff start with CVODE's Adams methods).
+// iteration, crossings), ida_integration.cpp (IDA), adams_integration.cpp (the non-stiff
+// start with CVODE's Adams methods), row_output.cpp (the rows).
 // Private to engine/solve: only run.hpp's simulate() is public.
-#include "engine/error.hpp"
-#include "engine/instance_name.hpp"
-#include "engine/run.hpp"
-#include "engine/solve/newton.hpp"
 #include "engine/solve/row_output.hpp"
-#include "engine/solve/sundials_handles.hpp"
+#include "engine/solve/run_state.hpp"
 
-#include <chrono>
 #include <exception>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace flange::solve {
 
-inline std::string fmt(double v) { return readableNumber(v); }
-
-class Run {
+class Run : private RunState {
 public:
     Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
         const std::vector<double>& parameters);
@@ -38,12 +31,8 @@ private:
     void advanceWithoutUnknowns();
     void stopTimeRows();
     void checkBudget(double t, double lastStep);
-    void checkLimits(double t);
-    [[noreturn]] void failNonFinite(double t);
     double firstStepTout(double t, double tStop) const;
-    double restartStep() const { return std::min(0.001 * (tEnd_ - t0_), dt_); }
     std::string stiffestEquations(double t, std::vector<std::string>& culprits);
-    std::string withSource(const std::string& origin) const;
 
     // ---------- initialization (initialization.cpp)
     void initialize();
@@ -71,32 +60,13 @@ private:
     bool silentCrossing(double t);
     std::string timeEventCause(double t, double eps) const;
 
-    // ---------- tapes, IDA and the consistent solve (ida_integration.cpp)
-    codegen::TapeInputs inputs(double t, bool initial) const;
-    void residual(double t, const double* y, const double* yp, double* out, bool initial);
-    void jacobian(double t, const double* y, const double* yp, bool initial);
-    void distances(double t, const double* y, const double* yp);
-    void computeValues(double t, const double* y, const double* yp, bool initial = false);
-    std::string nonFiniteOrigin(const std::string& rowOrigin) const;
+    // ---------- IDA (ida_integration.cpp)
     void rootDistances(double t, const double* y, const double* yp);
-    // modeGathered: consistentMode() has just been called, with nothing changed since.
-    // The residual tolerance of the solves after events, and of every exact output.
-    static constexpr double kEventSolve = 1e-10;
-    void solveConsistent(double t, bool freshJacobian = true, double tolerance = kEventSolve, bool modeGathered = false);
-    void unpackConsistent(const double* z);
-    bool exactConsistentStep(double t, double tolerance, bool modeGathered);
-    const std::vector<double>& consistentMode();
-    // Stops the run, naming the component, where the matrix of that solve leaves a state's
-    // derivative undetermined (undetermined_derivatives.cpp).
-    void checkDerivativesDetermined(double t, bool solveFailed = false);
-    std::string zeroFactors(std::vector<std::string>& instances) const;
     static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
     static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
                            N_Vector, N_Vector);
     static int idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user);
-    void createContext();
     void setupIda(double tStart);
-    void check(int flag, const char* what);
     void copyIn();
     void copyOut();
     void interpolateAt(double tg, bool forRow = false);
@@ -129,60 +99,12 @@ private:
     void noteNonFinite(double t);
     void collectAdamsCounters();
 
-    // ---------- small helpers
-    double hysteresis(int k) const { return hysteresis_[static_cast<size_t>(k)]; }
-    // Relation k's crossing function from the last distances(): it changes sign when the
-    // relation leaves its current value by more than the hysteresis.
-    double crossingValue(int k) const
-    {
-        return dist_[static_cast<size_t>(k)] + (rel_[static_cast<size_t>(k)] != 0 ? hysteresis(k) : -hysteresis(k));
-    }
-    // The crossing functions of the state relations, for IDA's or CVODE's root finding.
-    void crossingValues(double* g) const
-    {
-        for (size_t j = 0; j < stateRelations_.size(); ++j)
-            g[j] = crossingValue(stateRelations_[j]);
-    }
-    // The sink is polled between solver steps, per Newton iteration and per event and
-    // initialization iteration; a solver stopped by it reports `stopped`.
-    void throwIfCancelled(double t, const char* during) { throwIfCancelled(sink_.cancelled(), t, during); }
-    void throwIfCancelled(bool stopped, double t, const char* during)
-    {
-        if (stopped)
-            throw cancellation(std::string(during) + " cancelled at t = " + fmt(t)).at(t);
-    }
-    // Algebraic unknowns between steps and at output points: a thousandth of the relative
-    // tolerance, far below the error of the interpolated states they are solved from.
-    double samplingTolerance() const { return 1e-3 * rtol_; }
-    bool exactRoots() const { return rootsReadSolved_ && opt_.suppressAlgebraicErrors && !m_.stateSlots.empty(); }
-
-    // ---------- state
-    const CompiledModel& m_;
-    SimulationOptions opt_;
-    ResultSink& sink_;
-    int32_t n_ = 0;
-    // Every unknown is a state's derivative, slot i the i-th state (the drive-line chains):
-    // the Adams methods' vectors and the solve's unknowns are then the same arrays, copied
-    // and corrected without a lookup per value.
-    bool onlyStatesInOrder_ = false;
-    double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
+    // ---------- state (RunState: what the parts share)
     long gridRows_ = 0;
     bool startsFromRest_ = false; // every state's derivative zero at the start (setupIda)
-    std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
-    std::vector<double> parameters_; // this run's values of the parameters kept as leaves, by id
-    // Every Real parameter's value by name for messages: the model's, or a copy with this run's.
-    const std::map<std::string, double>* parameterValues_ = nullptr;
-    std::map<std::string, double> ownParameterValues_;
-    std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_, computedRegs_;
-    std::vector<double> computed_; // the explicitly computed unknowns, from the last computeValues()
     RowOutput rows_;
-    std::vector<int> stateRelations_;
     std::vector<int> joining_; // relations that switch with the next state event (simultaneous crossings)
     std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
-    // 1e-4 * rtol * nominal per relation: read for every relation at every output point,
-    // where the relations' descriptions (strings and all) are too far apart in memory.
-    std::vector<double> hysteresis_;
-    bool rootsReadSolved_ = false;
     std::vector<double> scratchRel_, scratchDisc_;
     std::vector<char> reached_;
     std::vector<char> whenPrev_;
@@ -191,23 +113,9 @@ private:
     std::vector<std::pair<int32_t, double>> changedSinceEvent_;
     void noteChange(int32_t var, double before);
     std::vector<std::string> warnings_;
-    SimulationStats stats_;
-    std::string lastSolverMessage_; // IDA's or CVODE's last error message, for ours
-    long stepsTaken_ = 0;
     int tinySteps_ = 0;
-    int32_t nonFiniteRow_ = -1; // a residual row that gave NaN or infinity since the last normal step
-    std::string nonFiniteOrigin_; // the equation to blame for it (a computed one it read, or the row's)
-    double nonFiniteTime_ = 0;
-    std::chrono::steady_clock::time_point integrationStart_ = std::chrono::steady_clock::now();
-    std::unique_ptr<solve::NewtonSolver> consistent_;
-    solve::NewtonProblem consistentProblem_;
-    std::vector<double> consistentZ_;
-    std::vector<double> consistentMode_; // consistentMode()'s values
-    double consistentTime_ = 0;
-    // SUNDIALS' objects, in the order they are made (sundials_handles.hpp): the context and
-    // the absolute tolerances for both integrators, then the running integrator's own.
-    ContextHandle ctx_;
-    VectorHandle atolv_;
+    // The running integrator's SUNDIALS objects (sundials_handles.hpp), each group in the
+    // order it is made; RunState's context outlives them.
     // IDA's objects (setupIda), freed with it where the Adams methods take over again.
     struct IdaObjects {
         VectorHandle y, yp, id;
@@ -233,7 +141,6 @@ private:
     long windowSteps_ = 0, windowFailures_ = 0, windowNonFinite_ = 0;
     long adamsTinySteps_ = 0, tinyNonFinite_ = 0;
     bool adamsStiff_ = false; // found stiff after the last step: IDA goes on from there
-    bool singularSeen_ = false; // a consistent solve met a singular system (solveConsistent)
     bool adamsResumable_ = false; // IDA took over for a singular stretch: Adams again after it
     std::exception_ptr adamsFailure_; // thrown in the right-hand side, rethrown past CVODE's C frames
 };
