@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cvode/cvode.h>
 #include <ida/ida.h>
 
 namespace flange::solve {
@@ -258,7 +257,7 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
     cleanVectorState();
     emitRow(t); // right limit
     if (adams_) {
-        restartAdams(t);
+        adams_->restart(t);
         return;
     }
     if (!ida_)
@@ -362,7 +361,7 @@ void Run::joinSimultaneousCrossings(double t, double tCap)
     joining_.clear();
     double tn = tCap;
     if (adams_)
-        CVodeGetCurrentTime(adams_->mem.get(), &tn);
+        tn = adams_->currentTime();
     else if (ida_)
         IDAGetCurrentTime(ida_->mem.get(), &tn);
     tn = std::min(tn, tCap);

@@ -79,7 +79,7 @@ int Run::idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user)
 }
 
 // IDA from tStart on, with y_ and yp_ consistent there: t0_, or where the non-stiff start
-// handed over (adams_integration.cpp).
+// handed over (adams_integrator.cpp).
 void Run::setupIda(double tStart)
 {
     createContext();
@@ -165,7 +165,7 @@ void Run::interpolateAt(double tg, bool forRow)
     if (n_ == 0)
         return; // the relations read time and discrete values only
     if (adams_) {
-        adamsAt(tg);
+        adams_->at(tg);
         return;
     }
     const bool solve = m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs || exactRoots();

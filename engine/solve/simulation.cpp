@@ -166,7 +166,7 @@ void Run::stateEvent(double t, int relationIndex, int& eventsInInterval, long& l
     handleEvent(t, false, cause); // writes the left and right limits
 }
 
-// A model that is not stiff at the start begins with Adams methods (adams_integration.cpp);
+// A model that is not stiff at the start begins with Adams methods (adams_integrator.cpp);
 // IDA takes the rest from where it turns stiff, if it does. One step per call (one-step
 // mode): the output grid is interpolated, so output points neither cut steps nor split the
 // root search. Rows, crossings and events are the same for both integrators:
@@ -181,8 +181,8 @@ void Run::integrate()
     integrationStart_ = std::chrono::steady_clock::now();
     long k = 1; // next output point
     double t = t0_;
-    if (adamsEligible())
-        setupAdams(t);
+    if (AdamsIntegrator::eligible(*this))
+        adams_.emplace(state(), t);
     else
         setupIda(t);
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
@@ -197,8 +197,8 @@ void Run::integrate()
         double tret = t;
         int flag = 0;
         if (adams_) {
-            flag = adamsStep(t, tStop, tret);
-            if (flag == kHandOverToIda) {
+            flag = adams_->step(t, tStop, tret);
+            if (flag == AdamsIntegrator::kHandOverToIda) {
                 t = handOverToIda();
                 continue;
             }
@@ -241,11 +241,11 @@ void Run::integrate()
             if (m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
         } else if (flag == CV_ROOT_RETURN || atTimeEvent || onGrid || t >= tEnd_ - eps) {
-            adamsAt(t); // only where the solution at the step's end is read
+            adams_->at(t); // only where the solution at the step's end is read
         }
         if (flag == IDA_ROOT_RETURN) {
             if (adams_)
-                CVodeGetRootInfo(adams_->mem.get(), rootsFound.data());
+                adams_->rootInfo(rootsFound.data());
             else
                 IDAGetRootInfo(ida_->mem.get(), rootsFound.data());
             int j = 0;
@@ -284,12 +284,39 @@ void Run::integrate()
         }
     }
     if (adams_) {
-        collectAdamsCounters();
+        adams_->collectCounters();
         if (stats_.adamsResumes == 0)
             stats_.adamsUntil = tEnd_;
         adams_.reset();
     }
     collectCounters();
+}
+
+double Run::handOverToIda()
+{
+    const double tc = adams_->handOverTime();
+    adamsResumable_ = singularSeen_ && !adams_->stiff();
+    if (stats_.adamsResumes == 0) {
+        stats_.adamsUntil = tc;
+        stats_.handedOverUndetermined = adamsResumable_;
+    }
+    adams_.reset();
+    setupIda(tc);
+    return tc;
+}
+
+// After an event under IDA that took over for a singular stretch: where the new mode's
+// equations determine every unknown again (the stuck chain broke loose), the Adams methods
+// go on from the right limit.
+bool Run::resumeAdams(double t)
+{
+    if (!adamsResumable_ || !consistent_ || consistent_->singular())
+        return false;
+    collectCounters();
+    ida_.reset();
+    adams_.emplace(state(), t);
+    ++stats_.adamsResumes;
+    return true;
 }
 
 // A model without unknowns (an empty diagram, a lone Fixed) has nothing for IDA to

@@ -1,11 +1,13 @@
 #pragma once
 // One simulation run: what its parts share (RunState: values, tapes, crossing functions,
 // the consistent solve with the states held) and the jobs it is split into, one file each:
-// simulation.cpp (the driver: step loop, output grid, budgets), initialization.cpp
-// (consistent initial values), event_handling.cpp (relations, discrete equations, event
-// iteration, crossings), ida_integration.cpp (IDA), adams_integration.cpp (the non-stiff
-// start with CVODE's Adams methods), row_output.cpp (the rows).
+// simulation.cpp (the driver: step loop, output grid, budgets, the switches between the
+// integrators), initialization.cpp (consistent initial values), event_handling.cpp
+// (relations, discrete equations, event iteration, crossings), ida_integration.cpp (IDA),
+// adams_integrator.cpp (the non-stiff start with CVODE's Adams methods, a class of its
+// own: AdamsIntegrator), row_output.cpp (the rows).
 // Private to engine/solve: only run.hpp's simulate() is public.
+#include "engine/solve/adams_integrator.hpp"
 #include "engine/solve/row_output.hpp"
 #include "engine/solve/run_state.hpp"
 
@@ -73,31 +75,15 @@ private:
     [[noreturn]] void failIntegration(int flag, double t);
     void collectCounters();
 
-    // ---------- the non-stiff start (adams_integration.cpp)
-    bool adamsEligible();
-    double fastestRate(double t);
-    // CVODE's Adams methods from tStart on, with y_ and yp_ consistent there.
-    void setupAdams(double tStart);
-    // One Adams step from t towards tStop: CVODE's flag (CV_SUCCESS, CV_ROOT_RETURN,
-    // CV_TSTOP_RETURN) and tret, or kHandOverToIda where IDA is to go on from t (the model
-    // turned stiff, or a stuck chain left unknowns undetermined).
-    int adamsStep(double t, double tStop, double& tret);
-    static constexpr int kHandOverToIda = -1000;
+    // ---------- the switches between the integrators (simulation.cpp)
+    // The state the integrators advance (the base is private to Run's own members).
+    RunState& state() { return *this; }
     // Ends the Adams stretch at the last step CVODE completed and starts IDA there;
     // returns that time.
     double handOverToIda();
-    bool stabilityLimited(double t, double h);
-    void restartAdams(double t);
+    // After an event under IDA that took over for a singular stretch: the Adams methods
+    // again, where the new mode determines every unknown.
     bool resumeAdams(double t);
-    void adamsAt(double tg);
-    void solveForCrossings(double t);
-    bool derivativesAt(double t, const double* states, double* rates);
-    static int adamsRhs(double t, N_Vector y, N_Vector ydot, void* user);
-    static int adamsRoots(double t, N_Vector y, double* g, void* user);
-    void statesToAdams(N_Vector v) const;
-    void statesFromAdams(const double* states);
-    void noteNonFinite(double t);
-    void collectAdamsCounters();
 
     // ---------- state (RunState: what the parts share)
     long gridRows_ = 0;
@@ -126,23 +112,8 @@ private:
     };
     std::optional<IdaObjects> ida_;
     std::vector<double> jcomb_; // jy_ + cj * jyp_: the matrix IDA factors
-    // CVODE's (setupAdams), over the states only; freed at the hand-over to IDA.
-    struct AdamsObjects {
-        VectorHandle y, dky, atol;
-        NonlinearSolverHandle fixedPoint;
-        CvodeHandle mem;
-    };
-    std::optional<AdamsObjects> adams_;
-    long adamsNonFinite_ = 0; // right-hand sides that were not finite (noteNonFinite)
-    bool adamsAlgebraic_ = false; // algebraic unknowns to solve for at output points
-    double adamsSegmentStart_ = 0; // the start or the last restart
-    std::vector<double> adamsStartY_, adamsStartYp_; // consistent at adamsSegmentStart_
-    // The stiffness checks (adams_integration.cpp): the window's start, and tiny steps in a row.
-    long windowSteps_ = 0, windowFailures_ = 0, windowNonFinite_ = 0;
-    long adamsTinySteps_ = 0, tinyNonFinite_ = 0;
-    bool adamsStiff_ = false; // found stiff after the last step: IDA goes on from there
+    std::optional<AdamsIntegrator> adams_; // the non-stiff start, while it runs
     bool adamsResumable_ = false; // IDA took over for a singular stretch: Adams again after it
-    std::exception_ptr adamsFailure_; // thrown in the right-hand side, rethrown past CVODE's C frames
 };
 
 } // namespace flange::solve
