@@ -4,11 +4,9 @@
 #include "engine/solve/simulation_run.hpp"
 #include "engine/expr/evaluate.hpp"
 #include "engine/solve/clean_vector_state.hpp"
-#include "engine/solve/sundials_matrix.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <ida/ida.h>
 
 namespace flange::solve {
 
@@ -264,11 +262,7 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
         return; // no unknowns, no solver to restart
     if (resumeAdams(t))
         return;
-    copyIn();
-    collectCounters(); // IDAReInit zeroes IDA's counters
-    check(IDAReInit(ida_->mem.get(), t, ida_->y.get(), ida_->yp.get()), "IDAReInit");
-    IDASetInitStep(ida_->mem.get(), restartStep()); // see setupIda
-    reinitLinearSolver(ida_->ls.get(), ida_->A.get(), m_.jacPattern);
+    ida_->restart(t);
 }
 
 bool Run::fireWhens(double t, EventRecord& rec)
@@ -363,7 +357,7 @@ void Run::joinSimultaneousCrossings(double t, double tCap)
     if (adams_)
         tn = adams_->currentTime();
     else if (ida_)
-        IDAGetCurrentTime(ida_->mem.get(), &tn);
+        tn = ida_->currentTime();
     tn = std::min(tn, tCap);
     std::vector<int> inBand;
     distances(t, y_.data(), yp_.data());

@@ -54,6 +54,8 @@ struct RunState {
     // ---------- budgets and messages (simulation.cpp)
     void checkLimits(double t);
     [[noreturn]] void failNonFinite(double t);
+    // The equations whose Jacobian rows at y_ and yp_ span the widest range of coefficients.
+    std::string stiffestEquations(double t, std::vector<std::string>& culprits);
     std::string withSource(const std::string& origin) const;
     double restartStep() const { return std::min(0.001 * (tEnd_ - t0_), dt_); }
 

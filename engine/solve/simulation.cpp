@@ -69,7 +69,6 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     dist_.assign(m.relations.size(), 0.0);
     jy_.assign(m.jacPattern.nnz(), 0.0);
     jyp_.assign(m.jacPattern.nnz(), 0.0);
-    jcomb_.assign(m.jacPattern.nnz(), 0.0);
     // Register files of this run: the tapes themselves are shared between threads.
     resRegs_ = m.residual.workspace(parameters_);
     jacRegs_ = m.jacobian.workspace(parameters_);
@@ -184,7 +183,7 @@ void Run::integrate()
     if (AdamsIntegrator::eligible(*this))
         adams_.emplace(state(), t);
     else
-        setupIda(t);
+        ida_.emplace(state(), t);
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
     const OutputGrid grid(t0_, dt_, tEnd_, nOut);
     auto gridTime = [&](long i) { return grid.time(i); };
@@ -203,12 +202,8 @@ void Run::integrate()
                 continue;
             }
         } else {
-            IDASetStopTime(ida_->mem.get(), tStop);
-            flag = IDASolve(ida_->mem.get(), firstStepTout(t, tStop), &tret, ida_->y.get(), ida_->yp.get(), IDA_ONE_STEP);
-            if (flag < 0)
-                failIntegration(flag, tret);
             double h = 0;
-            IDAGetLastStep(ida_->mem.get(), &h);
+            flag = ida_->step(t, tStop, tret, h);
             checkBudget(tret, h);
         }
         const double eps = 1e-12 * (1 + std::fabs(tret));
@@ -237,7 +232,7 @@ void Run::integrate()
         const bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
         const bool atTimeEvent = flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps;
         if (!adams_) {
-            copyOut();
+            ida_->copyOut();
             if (m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
         } else if (flag == CV_ROOT_RETURN || atTimeEvent || onGrid || t >= tEnd_ - eps) {
@@ -247,7 +242,7 @@ void Run::integrate()
             if (adams_)
                 adams_->rootInfo(rootsFound.data());
             else
-                IDAGetRootInfo(ida_->mem.get(), rootsFound.data());
+                ida_->rootInfo(rootsFound.data());
             int j = 0;
             while (j + 1 < static_cast<int>(rootsFound.size()) && rootsFound[static_cast<size_t>(j)] == 0)
                 ++j;
@@ -289,7 +284,8 @@ void Run::integrate()
             stats_.adamsUntil = tEnd_;
         adams_.reset();
     }
-    collectCounters();
+    if (ida_)
+        ida_->collectCounters();
 }
 
 double Run::handOverToIda()
@@ -301,7 +297,7 @@ double Run::handOverToIda()
         stats_.handedOverUndetermined = adamsResumable_;
     }
     adams_.reset();
-    setupIda(tc);
+    ida_.emplace(state(), tc);
     return tc;
 }
 
@@ -312,11 +308,21 @@ bool Run::resumeAdams(double t)
 {
     if (!adamsResumable_ || !consistent_ || consistent_->singular())
         return false;
-    collectCounters();
+    ida_->collectCounters();
     ida_.reset();
     adams_.emplace(state(), t);
     ++stats_.adamsResumes;
     return true;
+}
+
+void Run::interpolateAt(double tg, bool forRow)
+{
+    if (n_ == 0)
+        return; // the relations read time and discrete values only
+    if (adams_)
+        adams_->at(tg);
+    else
+        ida_->interpolateAt(tg, forRow);
 }
 
 // A model without unknowns (an empty diagram, a lone Fixed) has nothing for IDA to
@@ -402,6 +408,7 @@ void Run::checkBudget(double t, double h)
     if (nonFiniteRow_ >= 0)
         failNonFinite(t); // the steps shrank because every step past t gave NaN or infinity
     std::vector<std::string> culprits;
+    ida_->copyOut();
     const std::string names = stiffestEquations(t, culprits);
     throw simulationFailed("the system is too stiff to progress at t = " + fmt(t) + " s: the step size stayed near " +
                            fmt(h) + " s for " + std::to_string(opt_.stiffStepCount) +
@@ -439,9 +446,8 @@ void RunState::failNonFinite(double t)
 
 // The equations whose Jacobian rows span the widest range of coefficients at t, one per
 // line with the parameters they name: where to look when the steps shrink to nothing.
-std::string Run::stiffestEquations(double t, std::vector<std::string>& culprits)
+std::string RunState::stiffestEquations(double t, std::vector<std::string>& culprits)
 {
-    copyOut();
     jacobian(t, y_.data(), yp_.data(), false);
     std::string names;
     for (const auto& e : solve::stiffestEquations(m_, *parameterValues_, jy_, 3)) {

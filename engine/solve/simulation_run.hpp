@@ -1,13 +1,16 @@
 #pragma once
-// One simulation run: what its parts share (RunState: values, tapes, crossing functions,
-// the consistent solve with the states held) and the jobs it is split into, one file each:
-// simulation.cpp (the driver: step loop, output grid, budgets, the switches between the
-// integrators), initialization.cpp (consistent initial values), event_handling.cpp
-// (relations, discrete equations, event iteration, crossings), ida_integration.cpp (IDA),
-// adams_integrator.cpp (the non-stiff start with CVODE's Adams methods, a class of its
-// own: AdamsIntegrator), row_output.cpp (the rows).
+// One simulation run, split along its seams. RunState (run_state.hpp) holds what the parts
+// share: the values of the moment, the tapes and their register files, the crossing
+// functions and the consistent solve with the states held. The integrators advance it,
+// one class each: IdaIntegrator (ida_integrator.hpp) and AdamsIntegrator, the non-stiff
+// start with CVODE's Adams methods (adams_integrator.hpp), each owning its SUNDIALS objects
+// (sundials_handles.hpp). RowOutput (row_output.hpp) writes the rows. Run itself is the
+// driver (simulation.cpp: the step loop, the output grid, budgets, the switches between
+// the integrators), the initialization (initialization.cpp) and the event iteration
+// (event_handling.cpp: relations, discrete equations, crossings).
 // Private to engine/solve: only run.hpp's simulate() is public.
 #include "engine/solve/adams_integrator.hpp"
+#include "engine/solve/ida_integrator.hpp"
 #include "engine/solve/row_output.hpp"
 #include "engine/solve/run_state.hpp"
 
@@ -33,8 +36,6 @@ private:
     void advanceWithoutUnknowns();
     void stopTimeRows();
     void checkBudget(double t, double lastStep);
-    double firstStepTout(double t, double tStop) const;
-    std::string stiffestEquations(double t, std::vector<std::string>& culprits);
 
     // ---------- initialization (initialization.cpp)
     void initialize();
@@ -62,22 +63,11 @@ private:
     bool silentCrossing(double t);
     std::string timeEventCause(double t, double eps) const;
 
-    // ---------- IDA (ida_integration.cpp)
-    void rootDistances(double t, const double* y, const double* yp);
-    static int idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, void* user);
-    static int idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
-                           N_Vector, N_Vector);
-    static int idaRoots(double t, N_Vector yy, N_Vector yp, double* g, void* user);
-    void setupIda(double tStart);
-    void copyIn();
-    void copyOut();
-    void interpolateAt(double tg, bool forRow = false);
-    [[noreturn]] void failIntegration(int flag, double t);
-    void collectCounters();
-
-    // ---------- the switches between the integrators (simulation.cpp)
+    // ---------- the integrators (simulation.cpp)
     // The state the integrators advance (the base is private to Run's own members).
     RunState& state() { return *this; }
+    // The solution at tg inside the step just taken, from the integrator that is running.
+    void interpolateAt(double tg, bool forRow = false);
     // Ends the Adams stretch at the last step CVODE completed and starts IDA there;
     // returns that time.
     double handOverToIda();
@@ -85,9 +75,8 @@ private:
     // again, where the new mode determines every unknown.
     bool resumeAdams(double t);
 
-    // ---------- state (RunState: what the parts share)
+    // ---------- state (besides RunState's)
     long gridRows_ = 0;
-    bool startsFromRest_ = false; // every state's derivative zero at the start (setupIda)
     RowOutput rows_;
     std::vector<int> joining_; // relations that switch with the next state event (simultaneous crossings)
     std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
@@ -99,20 +88,10 @@ private:
     std::vector<std::pair<int32_t, double>> changedSinceEvent_;
     void noteChange(int32_t var, double before);
     std::vector<std::string> warnings_;
-    int tinySteps_ = 0;
-    // The running integrator's SUNDIALS objects (sundials_handles.hpp), each group in the
-    // order it is made; RunState's context outlives them.
-    // IDA's objects (setupIda), freed with it where the Adams methods take over again.
-    struct IdaObjects {
-        VectorHandle y, yp, id;
-        VectorHandle dkyY, dkyYp; // output points interpolated inside the last step
-        MatrixHandle A;
-        LinearSolverHandle ls;
-        IdaHandle mem;
-    };
-    std::optional<IdaObjects> ida_;
-    std::vector<double> jcomb_; // jy_ + cj * jyp_: the matrix IDA factors
-    std::optional<AdamsIntegrator> adams_; // the non-stiff start, while it runs
+    int tinySteps_ = 0; // IDA's steps in a row below SimulationOptions::stiffStepFraction (checkBudget)
+    // The integrator that is running: IDA, or the non-stiff start (Adams methods).
+    std::optional<IdaIntegrator> ida_;
+    std::optional<AdamsIntegrator> adams_;
     bool adamsResumable_ = false; // IDA took over for a singular stretch: Adams again after it
 };
 
