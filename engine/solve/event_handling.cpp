@@ -1,6 +1,7 @@
 // Relations (frozen between events, with hysteresis, engine.md 5.2), discrete equations
-// and when-clauses, the event iteration at an event (engine.md 5.3), and the search for
-// crossings that a step's root finding can miss.
+// and when-clauses, the event iteration at an event (engine.md 5.3): EventIteration
+// (event_iteration.hpp). And the driver's part of an event (its rows, the integrator's
+// restart) and the search for crossings that a step's root finding can miss: Run.
 #include "engine/solve/simulation_run.hpp"
 #include "engine/expr/evaluate.hpp"
 #include "engine/solve/clean_vector_state.hpp"
@@ -12,7 +13,7 @@ namespace flange::solve {
 
 // Relation values at time t: exact at initialization, with hysteresis at events;
 // time relations take their value just after t.
-bool Run::updateRelations(double t, bool exact, bool holdSolved)
+bool EventIteration::updateRelations(double t, bool exact, bool holdSolved)
 {
     distances(t, y_.data(), yp_.data());
     refreshTimeCoefficients();
@@ -48,7 +49,7 @@ bool Run::updateRelations(double t, bool exact, bool holdSolved)
     return changed;
 }
 
-double Run::eval(expr::NodeId id, double t, bool initial, char* reached) const
+double EventIteration::eval(expr::NodeId id, double t, bool initial, char* reached) const
 {
     // Discrete equations read continuous values through the same slots as the tapes; the
     // tree evaluator needs them by variable id, so it goes through a small adapter.
@@ -64,7 +65,7 @@ double Run::eval(expr::NodeId id, double t, bool initial, char* reached) const
     return expr::evaluate(m_.pool, id, ctx);
 }
 
-void Run::refreshVarValues()
+void EventIteration::refreshVarValues()
 {
     varValues_.assign(m_.variableCount(), 0.0);
     for (int32_t i = 0; i < n_; ++i)
@@ -72,7 +73,7 @@ void Run::refreshVarValues()
 }
 
 // Evaluates the discrete equations in order; returns the names of what changed.
-std::vector<std::string> Run::updateDiscrete(double t, bool initial, bool holdSolved)
+std::vector<std::string> EventIteration::updateDiscrete(double t, bool initial, bool holdSolved)
 {
     std::vector<std::string> changes;
     if (m_.discrete.empty() && (!initial || m_.initialDiscrete.empty()))
@@ -101,7 +102,7 @@ std::vector<std::string> Run::updateDiscrete(double t, bool initial, bool holdSo
 }
 
 // Instances of an event that does not settle: its cause and whatever it keeps changing.
-std::vector<std::string> Run::eventCulprits(const std::string& cause, const EventRecord& rec)
+std::vector<std::string> EventIteration::eventCulprits(const std::string& cause, const EventRecord& rec)
 {
     std::vector<std::string> out = instancesOf(cause);
     for (const auto& change : rec.changes)
@@ -110,7 +111,7 @@ std::vector<std::string> Run::eventCulprits(const std::string& cause, const Even
 }
 
 // Instances of the relations and discrete variables that changed since the snapshot.
-std::vector<std::string> Run::unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const
+std::vector<std::string> EventIteration::unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const
 {
     std::vector<std::string> out;
     for (size_t k = 0; k < rel_.size(); ++k)
@@ -122,7 +123,7 @@ std::vector<std::string> Run::unsettled(const std::vector<double>& relBefore, co
     return out;
 }
 
-double Run::nextTimeEvent(double t) const
+double EventIteration::nextTimeEvent(double t) const
 {
     double next = tEnd_;
     for (size_t k = 0; k < m_.relations.size(); ++k) {
@@ -138,7 +139,7 @@ double Run::nextTimeEvent(double t) const
 // Time relations whose coefficients read discrete values: a and b for the values now
 // (relations are updated at every step of an event iteration, so after its last one
 // they belong to the values the run continues with).
-void Run::refreshTimeCoefficients()
+void EventIteration::refreshTimeCoefficients()
 {
     for (size_t k = 0; k < m_.relations.size(); ++k) {
         const RelationInfo& r = m_.relations[k];
@@ -151,7 +152,7 @@ void Run::refreshTimeCoefficients()
 
 // Event iteration at time t (engine.md 5.3): relations and discrete values to a fixed
 // point together with the algebraic unknowns (states held), then when-clauses.
-void Run::noteChange(int32_t var, double before)
+void EventIteration::noteChange(int32_t var, double before)
 {
     for (const auto& [v, value] : changedSinceEvent_)
         if (v == var)
@@ -159,7 +160,7 @@ void Run::noteChange(int32_t var, double before)
     changedSinceEvent_.push_back({var, before});
 }
 
-void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
+void EventIteration::iterateEvent(double t, EventRecord& rec, const std::string& cause)
 {
     changedSinceEvent_.clear();
     iterateToFixedPoint(t, rec, cause);
@@ -179,7 +180,7 @@ void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
     checkDerivativesDetermined(t);
 }
 
-void Run::iterateToFixedPoint(double t, EventRecord& rec, const std::string& cause)
+void EventIteration::iterateToFixedPoint(double t, EventRecord& rec, const std::string& cause)
 {
     for (int outer = 0;; ++outer) {
         if (outer > 0) {
@@ -265,7 +266,7 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
     ida_->restart(t);
 }
 
-bool Run::fireWhens(double t, EventRecord& rec)
+bool EventIteration::fireWhens(double t, EventRecord& rec)
 {
     bool reinit = false;
     size_t reinitIndex = 0;
@@ -298,7 +299,7 @@ bool Run::fireWhens(double t, EventRecord& rec)
 }
 
 // Index (into stateRelations_) of a relation whose value at y_ differs from the frozen one.
-int Run::changedRelation(double t)
+int EventIteration::changedRelation(double t)
 {
     distances(t, y_.data(), yp_.data());
     for (size_t j = 0; j < stateRelations_.size(); ++j) {
@@ -384,7 +385,7 @@ void Run::joinSimultaneousCrossings(double t, double tCap)
 
 // Relations that the discrete equations and when-conditions read with the values now,
 // evaluated as Modelica tools evaluate them: `and`, `or` and if-branches short-circuit.
-std::vector<char> Run::reachedRelations(double t)
+std::vector<char> EventIteration::reachedRelations(double t)
 {
     std::vector<char> reached(rel_.size(), 0);
     refreshVarValues();
@@ -403,7 +404,7 @@ std::vector<char> Run::reachedRelations(double t)
 // even if no discrete value changes: Translational HeatLosses' mass at its stop, stuck,
 // whose `sa > f0_max` (read, as pre(mode) == Stuck) crosses while `s < smax - L/2` keeps
 // startForward false, is an event of Dymola's at 0.744 s and 1.745 s.
-bool Run::silentCrossing(double t)
+bool EventIteration::silentCrossing(double t)
 {
     if (exactRoots())
         solveConsistent(t, false);
@@ -425,7 +426,7 @@ bool Run::silentCrossing(double t)
     return silent;
 }
 
-std::string Run::timeEventCause(double t, double eps) const
+std::string EventIteration::timeEventCause(double t, double eps) const
 {
     std::string cause;
     for (size_t k = 0; k < m_.relations.size(); ++k)

@@ -40,7 +40,7 @@ bool allFinite(const std::vector<double>& values)
 
 Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
          const std::vector<double>& parameters)
-    : RunState(m, o, sink), rows_(m, outputs, sink)
+    : Initialization(m, o, sink), rows_(m, outputs, sink)
 {
     parameters_ = parameters;
     if (parameters_.empty())

@@ -4,13 +4,15 @@
 // functions and the consistent solve with the states held. The integrators advance it,
 // one class each: IdaIntegrator (ida_integrator.hpp) and AdamsIntegrator, the non-stiff
 // start with CVODE's Adams methods (adams_integrator.hpp), each owning its SUNDIALS objects
-// (sundials_handles.hpp). RowOutput (row_output.hpp) writes the rows. Run itself is the
-// driver (simulation.cpp: the step loop, the output grid, budgets, the switches between
-// the integrators), the initialization (initialization.cpp) and the event iteration
-// (event_handling.cpp: relations, discrete equations, crossings).
+// (sundials_handles.hpp). EventIteration (event_iteration.hpp: relations, discrete
+// equations, when-clauses) and Initialization (initialization.hpp) are layers on the
+// state, each with its own. RowOutput (row_output.hpp) writes the rows. Run is the driver
+// (simulation.cpp: the step loop, the output grid, budgets, the switches between the
+// integrators; event_handling.cpp: an event's rows and restart, crossings between steps).
 // Private to engine/solve: only run.hpp's simulate() is public.
 #include "engine/solve/adams_integrator.hpp"
 #include "engine/solve/ida_integrator.hpp"
+#include "engine/solve/initialization.hpp"
 #include "engine/solve/row_output.hpp"
 #include "engine/solve/run_state.hpp"
 
@@ -21,7 +23,7 @@
 
 namespace flange::solve {
 
-class Run : private RunState {
+class Run : private Initialization {
 public:
     Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
         const std::vector<double>& parameters);
@@ -37,31 +39,10 @@ private:
     void stopTimeRows();
     void checkBudget(double t, double lastStep);
 
-    // ---------- initialization (initialization.cpp)
-    void initialize();
-    [[noreturn]] void failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r,
-                               const std::vector<std::string>& rowOrigin);
-
-    // ---------- relations, discrete equations and events (event_handling.cpp)
-    bool updateRelations(double t, bool exact, bool holdSolved = false);
-    double eval(expr::NodeId id, double t, bool initial, char* reached = nullptr) const;
-    std::vector<char> reachedRelations(double t);
-    void refreshVarValues();
-    std::vector<std::string> updateDiscrete(double t, bool initial, bool holdSolved = false);
-    static std::vector<std::string> eventCulprits(const std::string& cause, const EventRecord& rec);
-    std::vector<std::string> unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const;
-    double nextTimeEvent(double t) const;
-    void refreshTimeCoefficients();
-    // The event iteration, and the record of its net changes.
-    void iterateEvent(double t, EventRecord& rec, const std::string& cause);
-    void iterateToFixedPoint(double t, EventRecord& rec, const std::string& cause);
+    // ---------- an event's rows and restart, crossings between steps (event_handling.cpp)
     void handleEvent(double t, bool timeEvent, const std::string& cause);
-    bool fireWhens(double t, EventRecord& rec);
-    int changedRelation(double t);
     int crossingBefore(double tLow, double& tg);
     void joinSimultaneousCrossings(double t, double tCap);
-    bool silentCrossing(double t);
-    std::string timeEventCause(double t, double eps) const;
 
     // ---------- the integrators (simulation.cpp)
     // The state the integrators advance (the base is private to Run's own members).
@@ -79,15 +60,6 @@ private:
     long gridRows_ = 0;
     RowOutput rows_;
     std::vector<int> joining_; // relations that switch with the next state event (simultaneous crossings)
-    std::vector<double> timeA_, timeB_; // time relations: distance = a*time + b, for the current discrete values
-    std::vector<double> scratchRel_, scratchDisc_;
-    std::vector<char> reached_;
-    std::vector<char> whenPrev_;
-    // The discrete values an event iteration changed, each with its value before the event,
-    // in the order they first changed: the event's record shows the net change of each.
-    std::vector<std::pair<int32_t, double>> changedSinceEvent_;
-    void noteChange(int32_t var, double before);
-    std::vector<std::string> warnings_;
     int tinySteps_ = 0; // IDA's steps in a row below SimulationOptions::stiffStepFraction (checkBudget)
     // The integrator that is running: IDA, or the non-stiff start (Adams methods).
     std::optional<IdaIntegrator> ida_;
