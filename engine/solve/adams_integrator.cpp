@@ -321,7 +321,8 @@ void AdamsIntegrator::at(double tg)
         if (!s_.stateRelations_.empty())
             solveForCrossings(tg);
         else
-            s_.solveConsistent(tg, false, *s_.opt_.exactAlgebraicOutputs ? RunState::kEventSolve : s_.samplingTolerance()); // as IDA's rows
+            s_.solveConsistent(tg, false, // as IDA's rows
+                               *s_.opt_.exactAlgebraicOutputs ? RunState::kEventSolve : s_.samplingTolerance());
         return;
     }
     CVodeGetDky(cvode_.get(), tg, 1, dky_.get());

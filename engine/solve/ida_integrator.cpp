@@ -56,8 +56,8 @@ int IdaIntegrator::idaResidual(double t, N_Vector yy, N_Vector yp, N_Vector rr, 
     return 0;
 }
 
-int IdaIntegrator::idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user, N_Vector,
-                     N_Vector, N_Vector)
+int IdaIntegrator::idaJacobian(double t, double cj, N_Vector yy, N_Vector yp, N_Vector, SUNMatrix J, void* user,
+                               N_Vector, N_Vector, N_Vector)
 {
     auto* self = static_cast<IdaIntegrator*>(user);
     self->s_.jacobian(t, N_VGetArrayPointer(yy), N_VGetArrayPointer(yp), false);
@@ -98,7 +98,8 @@ IdaIntegrator::IdaIntegrator(RunState& s, double tStart) : s_(s)
     // With states only there is nothing to leave out of the error test, and the unmasked
     // norm is the same sum without reading the id vector (a long chain has no algebraics).
     const bool allStates = static_cast<int32_t>(s_.m_.stateSlots.size()) == s_.n_;
-    IDASetSuppressAlg(ida_.get(), (s_.opt_.suppressAlgebraicErrors && !allStates) || s_.m_.stateSlots.empty() ? SUNTRUE : SUNFALSE);
+    const bool suppressAlgebraic = (s_.opt_.suppressAlgebraicErrors && !allStates) || s_.m_.stateSlots.empty();
+    IDASetSuppressAlg(ida_.get(), suppressAlgebraic ? SUNTRUE : SUNFALSE);
     IDASetMaxNumSteps(ida_.get(), 1000000);
     // Without states no error test limits the step; outputs are then solved exactly instead.
     IDASetMaxStep(ida_.get(), s_.m_.stateSlots.empty() ? s_.dt_ : s_.tEnd_ - s_.t0_);
@@ -157,8 +158,8 @@ double IdaIntegrator::currentTime() const
 
 void IdaIntegrator::rootInfo(int* found) const { IDAGetRootInfo(ida_.get(), found); }
 
-// The `tout` of a one-step call: the first from rest (see the constructor) gives IDA the span to
-// size its first step by; in one-step mode tout is otherwise unused.
+// The `tout` of a one-step call: the first from rest (see the constructor) gives IDA the
+// span to size its first step by; in one-step mode tout is otherwise unused.
 double IdaIntegrator::firstStepTout(double t, double tStop) const
 {
     long steps = 0;

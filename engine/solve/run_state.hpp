@@ -21,8 +21,9 @@ namespace flange::solve {
 
 inline std::string fmt(double v) { return readableNumber(v); }
 
-// The members keep the names they had as the fields of one class (Run, which derives
-// from this): the code that reads them did not change with the split.
+// The members keep the names they had as the fields of one class: the run's layers derive
+// from this (EventIteration, Initialization, Run), and the code that reads them did not
+// change with the split; the integrators hold a reference.
 struct RunState {
     RunState(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink) : m_(m), opt_(o), sink_(sink) {}
 
