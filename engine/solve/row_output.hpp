@@ -1,9 +1,10 @@
 #pragma once
 // The rows a run writes: which value each column takes (an unknown, a state's derivative,
-// an explicitly computed unknown, a constant, a discrete value), gathered at each output
-// point and event limit into one row for the result sink. What the row's values are
-// computed from, and when a row is due, is the run's (simulation.cpp).
-#include "engine/run.hpp"
+// an explicitly computed unknown, a constant, a discrete value), gathered from the run's
+// values of the moment (RunState) into one row for the result sink, within the run's row
+// limit. When a row is due (an output point, an event's limits) is the driver's
+// (simulation.cpp).
+#include "engine/solve/run_state.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -13,17 +14,16 @@ namespace flange::solve {
 class RowOutput {
 public:
     // outputs: the model's outputs to write, by index; empty for all of them.
-    RowOutput(const CompiledModel& m, const std::vector<int>& outputs, ResultSink& sink);
+    RowOutput(RunState& state, const std::vector<int>& outputs);
     // The column names and the rows to expect, to the sink before the first row.
     void begin(long gridRows);
-    // Whether a row reads the explicitly computed unknowns (computeValues before write).
-    bool readsComputed() const { return !fromComputed_.empty(); }
-    void write(double t, const std::vector<double>& y, const std::vector<double>& yp,
-               const std::vector<double>& computed, const std::vector<double>& disc);
+    // The row at t from y_, yp_ and the discrete values, with the explicitly computed
+    // unknowns evaluated there (a value that is not finite stops the run, naming its
+    // equation). Counted in the run's statistics.
+    void write(double t);
 
 private:
-    const CompiledModel& m_;
-    ResultSink& sink_;
+    RunState& s_;
     std::vector<int> outputs_;
     // Where each column of a row comes from, packed: OutputVar carries names and units,
     // and walking 2.3 million of them per row was a tenth of a 100,000-inertia run. One

@@ -15,32 +15,12 @@
 #include <ida/ida.h>
 
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 
 namespace flange::solve {
 
-namespace {
-
-// Whether no value is NaN or infinite, in integer operations the compiler vectorizes: the
-// values computed for a row are checked at every output point (Translational Vehicle: 60
-// of them on each of 12,000 rows), and a test and branch per value was 6 % of its run.
-bool allFinite(const std::vector<double>& values)
-{
-    uint64_t exponentAllOnes = 0;
-    for (double v : values) {
-        uint64_t bits;
-        std::memcpy(&bits, &v, sizeof bits);
-        exponentAllOnes |= (((bits >> 52) & 0x7ff) + 1) >> 11; // 1 only for exponent 0x7ff
-    }
-    return exponentAllOnes == 0;
-}
-
-} // namespace
-
 Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
          const std::vector<double>& parameters)
-    : Initialization(m, o, sink), rows_(m, outputs, sink)
+    : Initialization(m, o, sink), rows_(state(), outputs)
 {
     parameters_ = parameters;
     if (parameters_.empty())
@@ -116,27 +96,6 @@ SimulationStats Run::run()
     stats_.integrateSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - c1).count();
     stats_.warnings = warnings_;
     return stats_;
-}
-
-void Run::emitRow(double t)
-{
-    if (opt_.maxRows > 0 && stats_.rows >= opt_.maxRows)
-        throw simulationFailed("output stopped at t = " + fmt(t) + " s: more than " + std::to_string(opt_.maxRows) +
-                               " rows (every event adds two)" + adviceAfter(opt_.limitAdvice.rows))
-            .at(t);
-    if (rows_.readsComputed()) {
-        computeValues(t, y_.data(), yp_.data());
-        // The solver never sees these values: a NaN among them is caught here.
-        const std::string origin = allFinite(computed_) ? std::string() : nonFiniteOrigin({});
-        if (!origin.empty())
-            throw badInput("equation " + withSource(origin) +
-                           " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
-                           "root or logarithm of a negative number?) at t = " + fmt(t) + " s")
-                .about(instancesOf(origin))
-                .at(t);
-    }
-    rows_.write(t, y_, yp_, computed_, disc_); // cleans the vector state after the sink
-    ++stats_.rows;
 }
 
 // Crossings (events and silent ones) per output interval: beyond the limit the model

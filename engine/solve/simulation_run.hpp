@@ -31,7 +31,7 @@ public:
 
 private:
     // ---------- driver (simulation.cpp)
-    void emitRow(double t);
+    void emitRow(double t) { rows_.write(t); }
     void countCrossing(double t, const std::string& cause, int& eventsInInterval, long& lastIntervalWithEvent);
     void stateEvent(double t, int relationIndex, int& eventsInInterval, long& lastIntervalWithEvent);
     void integrate();
