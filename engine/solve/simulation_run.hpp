@@ -16,7 +16,6 @@
 #include "engine/solve/row_output.hpp"
 #include "engine/solve/run_state.hpp"
 
-#include <exception>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,7 +44,8 @@ private:
     void joinSimultaneousCrossings(double t, double tCap);
 
     // ---------- the integrators (simulation.cpp)
-    // The state the integrators advance (the base is private to Run's own members).
+    // The shared state, for the parts that hold a reference to it (the integrators, the
+    // rows): the base is reachable only from Run's own members.
     RunState& state() { return *this; }
     // The solution at tg inside the step just taken, from the integrator that is running.
     void interpolateAt(double tg, bool forRow = false);
