@@ -38,7 +38,7 @@ struct SimulationOptions {
     // A model that is not stiff at the start (a drive line of springs, dampers, gears,
     // clutches and inertias driven by sources) begins with CVODE's Adams methods, which
     // need no Jacobian and no linear solve, and goes on with IDA's BDF where it turns stiff
-    // (adams_integration.cpp says which models, and when IDA takes over).
+    // (adams_integrator.cpp says which models, and when IDA takes over).
     // false: IDA from the start, as Dymola's DASSL. Unset: the diagram's experiment says
     // (Experiment::integrator, "auto" by default).
     std::optional<bool> nonStiffStart;

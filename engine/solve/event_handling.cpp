@@ -1,21 +1,19 @@
 // Relations (frozen between events, with hysteresis, engine.md 5.2), discrete equations
-// and when-clauses, the event iteration at an event (engine.md 5.3), and the search for
-// crossings that a step's root finding can miss.
+// and when-clauses, the event iteration at an event (engine.md 5.3): EventIteration
+// (event_iteration.hpp). And the driver's part of an event (its rows, the integrator's
+// restart) and the search for crossings that a step's root finding can miss: Run.
 #include "engine/solve/simulation_run.hpp"
 #include "engine/expr/evaluate.hpp"
 #include "engine/solve/clean_vector_state.hpp"
-#include "engine/solve/sundials_matrix.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cvode/cvode.h>
-#include <ida/ida.h>
 
 namespace flange::solve {
 
 // Relation values at time t: exact at initialization, with hysteresis at events;
 // time relations take their value just after t.
-bool Run::updateRelations(double t, bool exact, bool holdSolved)
+bool EventIteration::updateRelations(double t, bool exact, bool holdSolved)
 {
     distances(t, y_.data(), yp_.data());
     refreshTimeCoefficients();
@@ -51,7 +49,7 @@ bool Run::updateRelations(double t, bool exact, bool holdSolved)
     return changed;
 }
 
-double Run::eval(expr::NodeId id, double t, bool initial, char* reached) const
+double EventIteration::eval(expr::NodeId id, double t, bool initial, char* reached) const
 {
     // Discrete equations read continuous values through the same slots as the tapes; the
     // tree evaluator needs them by variable id, so it goes through a small adapter.
@@ -67,7 +65,7 @@ double Run::eval(expr::NodeId id, double t, bool initial, char* reached) const
     return expr::evaluate(m_.pool, id, ctx);
 }
 
-void Run::refreshVarValues()
+void EventIteration::refreshVarValues()
 {
     varValues_.assign(m_.variableCount(), 0.0);
     for (int32_t i = 0; i < n_; ++i)
@@ -75,7 +73,7 @@ void Run::refreshVarValues()
 }
 
 // Evaluates the discrete equations in order; returns the names of what changed.
-std::vector<std::string> Run::updateDiscrete(double t, bool initial, bool holdSolved)
+std::vector<std::string> EventIteration::updateDiscrete(double t, bool initial, bool holdSolved)
 {
     std::vector<std::string> changes;
     if (m_.discrete.empty() && (!initial || m_.initialDiscrete.empty()))
@@ -104,7 +102,7 @@ std::vector<std::string> Run::updateDiscrete(double t, bool initial, bool holdSo
 }
 
 // Instances of an event that does not settle: its cause and whatever it keeps changing.
-std::vector<std::string> Run::eventCulprits(const std::string& cause, const EventRecord& rec)
+std::vector<std::string> EventIteration::eventCulprits(const std::string& cause, const EventRecord& rec)
 {
     std::vector<std::string> out = instancesOf(cause);
     for (const auto& change : rec.changes)
@@ -113,7 +111,7 @@ std::vector<std::string> Run::eventCulprits(const std::string& cause, const Even
 }
 
 // Instances of the relations and discrete variables that changed since the snapshot.
-std::vector<std::string> Run::unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const
+std::vector<std::string> EventIteration::unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const
 {
     std::vector<std::string> out;
     for (size_t k = 0; k < rel_.size(); ++k)
@@ -125,7 +123,7 @@ std::vector<std::string> Run::unsettled(const std::vector<double>& relBefore, co
     return out;
 }
 
-double Run::nextTimeEvent(double t) const
+double EventIteration::nextTimeEvent(double t) const
 {
     double next = tEnd_;
     for (size_t k = 0; k < m_.relations.size(); ++k) {
@@ -141,7 +139,7 @@ double Run::nextTimeEvent(double t) const
 // Time relations whose coefficients read discrete values: a and b for the values now
 // (relations are updated at every step of an event iteration, so after its last one
 // they belong to the values the run continues with).
-void Run::refreshTimeCoefficients()
+void EventIteration::refreshTimeCoefficients()
 {
     for (size_t k = 0; k < m_.relations.size(); ++k) {
         const RelationInfo& r = m_.relations[k];
@@ -154,7 +152,7 @@ void Run::refreshTimeCoefficients()
 
 // Event iteration at time t (engine.md 5.3): relations and discrete values to a fixed
 // point together with the algebraic unknowns (states held), then when-clauses.
-void Run::noteChange(int32_t var, double before)
+void EventIteration::noteChange(int32_t var, double before)
 {
     for (const auto& [v, value] : changedSinceEvent_)
         if (v == var)
@@ -162,7 +160,7 @@ void Run::noteChange(int32_t var, double before)
     changedSinceEvent_.push_back({var, before});
 }
 
-void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
+void EventIteration::iterateEvent(double t, EventRecord& rec, const std::string& cause)
 {
     changedSinceEvent_.clear();
     iterateToFixedPoint(t, rec, cause);
@@ -182,7 +180,7 @@ void Run::iterateEvent(double t, EventRecord& rec, const std::string& cause)
     checkDerivativesDetermined(t);
 }
 
-void Run::iterateToFixedPoint(double t, EventRecord& rec, const std::string& cause)
+void EventIteration::iterateToFixedPoint(double t, EventRecord& rec, const std::string& cause)
 {
     for (int outer = 0;; ++outer) {
         if (outer > 0) {
@@ -257,22 +255,18 @@ void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
     sink_.event(rec);
     cleanVectorState();
     emitRow(t); // right limit
-    if (cvode_) {
-        restartAdams(t);
+    if (adams_) {
+        adams_->restart(t);
         return;
     }
     if (!ida_)
         return; // no unknowns, no solver to restart
     if (resumeAdams(t))
         return;
-    copyIn();
-    collectCounters(); // IDAReInit zeroes IDA's counters
-    check(IDAReInit(ida_, t, yv_, ypv_), "IDAReInit");
-    IDASetInitStep(ida_, restartStep()); // see setupIda
-    reinitLinearSolver(ls_, A_, m_.jacPattern);
+    ida_->restart(t);
 }
 
-bool Run::fireWhens(double t, EventRecord& rec)
+bool EventIteration::fireWhens(double t, EventRecord& rec)
 {
     bool reinit = false;
     size_t reinitIndex = 0;
@@ -305,7 +299,7 @@ bool Run::fireWhens(double t, EventRecord& rec)
 }
 
 // Index (into stateRelations_) of a relation whose value at y_ differs from the frozen one.
-int Run::changedRelation(double t)
+int EventIteration::changedRelation(double t)
 {
     distances(t, y_.data(), yp_.data());
     for (size_t j = 0; j < stateRelations_.size(); ++j) {
@@ -361,10 +355,10 @@ void Run::joinSimultaneousCrossings(double t, double tCap)
 {
     joining_.clear();
     double tn = tCap;
-    if (cvode_)
-        CVodeGetCurrentTime(cvode_, &tn);
+    if (adams_)
+        tn = adams_->currentTime();
     else if (ida_)
-        IDAGetCurrentTime(ida_, &tn);
+        tn = ida_->currentTime();
     tn = std::min(tn, tCap);
     std::vector<int> inBand;
     distances(t, y_.data(), yp_.data());
@@ -391,7 +385,7 @@ void Run::joinSimultaneousCrossings(double t, double tCap)
 
 // Relations that the discrete equations and when-conditions read with the values now,
 // evaluated as Modelica tools evaluate them: `and`, `or` and if-branches short-circuit.
-std::vector<char> Run::reachedRelations(double t)
+std::vector<char> EventIteration::reachedRelations(double t)
 {
     std::vector<char> reached(rel_.size(), 0);
     refreshVarValues();
@@ -410,7 +404,7 @@ std::vector<char> Run::reachedRelations(double t)
 // even if no discrete value changes: Translational HeatLosses' mass at its stop, stuck,
 // whose `sa > f0_max` (read, as pre(mode) == Stuck) crosses while `s < smax - L/2` keeps
 // startForward false, is an event of Dymola's at 0.744 s and 1.745 s.
-bool Run::silentCrossing(double t)
+bool EventIteration::silentCrossing(double t)
 {
     if (exactRoots())
         solveConsistent(t, false);
@@ -432,7 +426,7 @@ bool Run::silentCrossing(double t)
     return silent;
 }
 
-std::string Run::timeEventCause(double t, double eps) const
+std::string EventIteration::timeEventCause(double t, double eps) const
 {
     std::string cause;
     for (size_t k = 0; k < m_.relations.size(); ++k)

@@ -1,7 +1,7 @@
 // Consistent initial values (engine.md 5.1): the equations, the initial equations and the
 // fixed start values matched to the unknowns and their derivatives, solved by Newton (or
 // block by block) together with the relations and discrete values to a fixed point.
-#include "engine/solve/simulation_run.hpp"
+#include "engine/solve/initialization.hpp"
 #include "engine/solve/block_solve.hpp"
 #include "engine/solve/pivoted_qr.hpp"
 
@@ -46,7 +46,7 @@ std::vector<size_t> dependentRows(const NewtonProblem& prob, const std::vector<d
 }
 } // namespace
 
-void Run::initialize()
+void Initialization::initialize()
 {
     const InitialSystem& sys = m_.initial; // built at translation (initial_system.hpp)
     const int ns = static_cast<int>(m_.stateSlots.size());
@@ -193,7 +193,7 @@ void Run::initialize()
         whenPrev_[w] = eval(m_.whens[w].condition, t0_, false) != 0;
 }
 
-[[noreturn]] void Run::failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r,
+[[noreturn]] void Initialization::failInit(const solve::NewtonProblem& prob, std::vector<double>& z, const solve::NewtonResult& r,
                                const std::vector<std::string>& rowOrigin)
 {
     std::vector<double> f(z.size());

@@ -15,32 +15,12 @@
 #include <ida/ida.h>
 
 #include <cmath>
-#include <cstdint>
-#include <cstring>
 
 namespace flange::solve {
 
-namespace {
-
-// Whether no value is NaN or infinite, in integer operations the compiler vectorizes: the
-// values computed for a row are checked at every output point (Translational Vehicle: 60
-// of them on each of 12,000 rows), and a test and branch per value was 6 % of its run.
-bool allFinite(const std::vector<double>& values)
-{
-    uint64_t exponentAllOnes = 0;
-    for (double v : values) {
-        uint64_t bits;
-        std::memcpy(&bits, &v, sizeof bits);
-        exponentAllOnes |= (((bits >> 52) & 0x7ff) + 1) >> 11; // 1 only for exponent 0x7ff
-    }
-    return exponentAllOnes == 0;
-}
-
-} // namespace
-
 Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, const std::vector<int>& outputs,
          const std::vector<double>& parameters)
-    : m_(m), opt_(o), sink_(sink)
+    : Initialization(m, o, sink), rows_(state(), outputs)
 {
     parameters_ = parameters;
     if (parameters_.empty())
@@ -69,7 +49,6 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     dist_.assign(m.relations.size(), 0.0);
     jy_.assign(m.jacPattern.nnz(), 0.0);
     jyp_.assign(m.jacPattern.nnz(), 0.0);
-    jcomb_.assign(m.jacPattern.nnz(), 0.0);
     // Register files of this run: the tapes themselves are shared between threads.
     resRegs_ = m.residual.workspace(parameters_);
     jacRegs_ = m.jacobian.workspace(parameters_);
@@ -78,24 +57,6 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     initJacRegs_ = m.initJacobian.workspace(parameters_);
     computedRegs_ = m.computed.workspace(parameters_);
     computed_.assign(m.computedOrigins.size(), 0.0);
-    if (outputs.empty())
-        for (size_t i = 0; i < m.outputs.size(); ++i)
-            outputs_.push_back(static_cast<int>(i));
-    else
-        outputs_ = outputs;
-    rowValues_.resize(outputs_.size());
-    for (size_t c = 0; c < outputs_.size(); ++c) {
-        const OutputVar& o = m.outputs[static_cast<size_t>(outputs_[c])];
-        const RowSource s{o.sign, o.offset, o.index, static_cast<int32_t>(c)};
-        switch (o.kind) {
-        case OutputVar::Kind::Y: rowFromY_.push_back(s); break;
-        case OutputVar::Kind::Yp: rowFromYp_.push_back(s); break;
-        case OutputVar::Kind::Discrete: rowFromDiscrete_.push_back(s); break;
-        case OutputVar::Kind::Constant: rowConstant_.push_back(s); break;
-        case OutputVar::Kind::Computed: rowFromComputed_.push_back(s); break;
-        }
-    }
-    rowsNeedComputed_ = !rowFromComputed_.empty();
     const solve::RunSettings settings = solve::checkRunSettings(m, o);
     t0_ = settings.t0;
     tEnd_ = settings.tEnd;
@@ -117,24 +78,9 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     }
 }
 
-Run::~Run()
-{
-    freeAdams();
-    freeIda();
-    if (atolv_)
-        N_VDestroy(atolv_);
-    if (ctx_)
-        SUNContext_Free(&ctx_);
-}
-
 SimulationStats Run::run()
 {
-    std::vector<std::string> names;
-    for (int i : outputs_)
-        names.push_back(m_.outputs[static_cast<size_t>(i)].name);
-    sink_.begin(names);
-    // Events come from relations only (time events, crossings, when-clauses' conditions).
-    sink_.expectRows(gridRows_, !m_.relations.empty() || !m_.whens.empty());
+    rows_.begin(gridRows_);
     cleanVectorState(); // before any work of the run, and after every call out to the sink
     auto c0 = std::chrono::steady_clock::now();
     initialize();
@@ -150,39 +96,6 @@ SimulationStats Run::run()
     stats_.integrateSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - c1).count();
     stats_.warnings = warnings_;
     return stats_;
-}
-
-void Run::emitRow(double t)
-{
-    if (opt_.maxRows > 0 && stats_.rows >= opt_.maxRows)
-        throw simulationFailed("output stopped at t = " + fmt(t) + " s: more than " + std::to_string(opt_.maxRows) +
-                               " rows (every event adds two)" + adviceAfter(opt_.limitAdvice.rows))
-            .at(t);
-    if (rowsNeedComputed_) {
-        computeValues(t, y_.data(), yp_.data());
-        // The solver never sees these values: a NaN among them is caught here.
-        const std::string origin = allFinite(computed_) ? std::string() : nonFiniteOrigin({});
-        if (!origin.empty())
-            throw badInput("equation " + withSource(origin) +
-                           " gives a value that is not a finite number (NaN or infinity: a division 0/0, the "
-                           "root or logarithm of a negative number?) at t = " + fmt(t) + " s")
-                .about(instancesOf(origin))
-                .at(t);
-    }
-    auto gather = [this](const std::vector<RowSource>& sources, const std::vector<double>& from) {
-        for (const RowSource& s : sources)
-            rowValues_[static_cast<size_t>(s.column)] = s.sign * from[static_cast<size_t>(s.index)] + s.offset;
-    };
-    gather(rowFromY_, y_);
-    gather(rowFromYp_, yp_);
-    gather(rowFromComputed_, computed_);
-    for (const RowSource& s : rowConstant_)
-        rowValues_[static_cast<size_t>(s.column)] = s.sign * 0.0 + s.offset;
-    for (const RowSource& s : rowFromDiscrete_) // Booleans, Integers: exact
-        rowValues_[static_cast<size_t>(s.column)] = disc_[static_cast<size_t>(s.index)];
-    sink_.row(t, rowValues_);
-    cleanVectorState();
-    ++stats_.rows;
 }
 
 // Crossings (events and silent ones) per output interval: beyond the limit the model
@@ -211,7 +124,7 @@ void Run::stateEvent(double t, int relationIndex, int& eventsInInterval, long& l
     handleEvent(t, false, cause); // writes the left and right limits
 }
 
-// A model that is not stiff at the start begins with Adams methods (adams_integration.cpp);
+// A model that is not stiff at the start begins with Adams methods (adams_integrator.cpp);
 // IDA takes the rest from where it turns stiff, if it does. One step per call (one-step
 // mode): the output grid is interpolated, so output points neither cut steps nor split the
 // root search. Rows, crossings and events are the same for both integrators:
@@ -226,10 +139,10 @@ void Run::integrate()
     integrationStart_ = std::chrono::steady_clock::now();
     long k = 1; // next output point
     double t = t0_;
-    if (adamsEligible())
-        setupAdams(t);
+    if (AdamsIntegrator::eligible(*this))
+        adams_.emplace(state(), t);
     else
-        setupIda(t);
+        ida_.emplace(state(), t);
     const long nOut = static_cast<long>(std::llround((tEnd_ - t0_) / dt_));
     const OutputGrid grid(t0_, dt_, tEnd_, nOut);
     auto gridTime = [&](long i) { return grid.time(i); };
@@ -241,19 +154,15 @@ void Run::integrate()
         double tStop = std::min(nextTimeEvent(t), tEnd_);
         double tret = t;
         int flag = 0;
-        if (cvode_) {
-            flag = adamsStep(t, tStop, tret);
-            if (flag == kHandOverToIda) {
+        if (adams_) {
+            flag = adams_->step(t, tStop, tret);
+            if (flag == AdamsIntegrator::kHandOverToIda) {
                 t = handOverToIda();
                 continue;
             }
         } else {
-            IDASetStopTime(ida_, tStop);
-            flag = IDASolve(ida_, firstStepTout(t, tStop), &tret, yv_, ypv_, IDA_ONE_STEP);
-            if (flag < 0)
-                failIntegration(flag, tret);
             double h = 0;
-            IDAGetLastStep(ida_, &h);
+            flag = ida_->step(t, tStop, tret, h);
             checkBudget(tret, h);
         }
         const double eps = 1e-12 * (1 + std::fabs(tret));
@@ -281,18 +190,18 @@ void Run::integrate()
         t = tret;
         const bool onGrid = k <= nOut && std::fabs(t - gridTime(k)) <= eps;
         const bool atTimeEvent = flag == IDA_TSTOP_RETURN || std::fabs(t - tStop) <= eps;
-        if (!cvode_) {
-            copyOut();
+        if (!adams_) {
+            ida_->copyOut();
             if (m_.stateSlots.empty() || *opt_.exactAlgebraicOutputs)
                 solveConsistent(t, m_.stateSlots.empty());
         } else if (flag == CV_ROOT_RETURN || atTimeEvent || onGrid || t >= tEnd_ - eps) {
-            adamsAt(t); // only where the solution at the step's end is read
+            adams_->at(t); // only where the solution at the step's end is read
         }
         if (flag == IDA_ROOT_RETURN) {
-            if (cvode_)
-                CVodeGetRootInfo(cvode_, rootsFound.data());
+            if (adams_)
+                adams_->rootInfo(rootsFound.data());
             else
-                IDAGetRootInfo(ida_, rootsFound.data());
+                ida_->rootInfo(rootsFound.data());
             int j = 0;
             while (j + 1 < static_cast<int>(rootsFound.size()) && rootsFound[static_cast<size_t>(j)] == 0)
                 ++j;
@@ -328,13 +237,51 @@ void Run::integrate()
             ++k;
         }
     }
-    if (cvode_) {
-        collectAdamsCounters();
+    if (adams_) {
+        adams_->collectCounters();
         if (stats_.adamsResumes == 0)
             stats_.adamsUntil = tEnd_;
-        freeAdams();
+        adams_.reset();
     }
-    collectCounters();
+    if (ida_)
+        ida_->collectCounters();
+}
+
+double Run::handOverToIda()
+{
+    const double tc = adams_->handOverTime();
+    adamsResumable_ = singularSeen_ && !adams_->stiff();
+    if (stats_.adamsResumes == 0) {
+        stats_.adamsUntil = tc;
+        stats_.handedOverUndetermined = adamsResumable_;
+    }
+    adams_.reset();
+    ida_.emplace(state(), tc);
+    return tc;
+}
+
+// After an event under IDA that took over for a singular stretch: where the new mode's
+// equations determine every unknown again (the stuck chain broke loose), the Adams methods
+// go on from the right limit.
+bool Run::resumeAdams(double t)
+{
+    if (!adamsResumable_ || !consistent_ || consistent_->singular())
+        return false;
+    ida_->collectCounters();
+    ida_.reset();
+    adams_.emplace(state(), t);
+    ++stats_.adamsResumes;
+    return true;
+}
+
+void Run::interpolateAt(double tg, bool forRow)
+{
+    if (n_ == 0)
+        return; // the relations read time and discrete values only
+    if (adams_)
+        adams_->at(tg);
+    else
+        ida_->interpolateAt(tg, forRow);
 }
 
 // A model without unknowns (an empty diagram, a lone Fixed) has nothing for IDA to
@@ -420,6 +367,7 @@ void Run::checkBudget(double t, double h)
     if (nonFiniteRow_ >= 0)
         failNonFinite(t); // the steps shrank because every step past t gave NaN or infinity
     std::vector<std::string> culprits;
+    ida_->copyOut();
     const std::string names = stiffestEquations(t, culprits);
     throw simulationFailed("the system is too stiff to progress at t = " + fmt(t) + " s: the step size stayed near " +
                            fmt(h) + " s for " + std::to_string(opt_.stiffStepCount) +
@@ -429,7 +377,7 @@ void Run::checkBudget(double t, double h)
 }
 
 // The steps and seconds a run may take (SimulationOptions).
-void Run::checkLimits(double t)
+void RunState::checkLimits(double t)
 {
     ++stepsTaken_;
     if (opt_.maxSteps > 0 && stepsTaken_ > opt_.maxSteps)
@@ -445,7 +393,7 @@ void Run::checkLimits(double t)
 
 // Every step past t gave NaN or infinity (nonFiniteOrigin_ names the equation): the model's
 // fault, not the solver's.
-void Run::failNonFinite(double t)
+void RunState::failNonFinite(double t)
 {
     const std::string& origin = nonFiniteOrigin_;
     throw badInput("integration cannot pass t = " + fmt(t) + " s: equation " + withSource(origin) +
@@ -457,9 +405,8 @@ void Run::failNonFinite(double t)
 
 // The equations whose Jacobian rows span the widest range of coefficients at t, one per
 // line with the parameters they name: where to look when the steps shrink to nothing.
-std::string Run::stiffestEquations(double t, std::vector<std::string>& culprits)
+std::string RunState::stiffestEquations(double t, std::vector<std::string>& culprits)
 {
-    copyOut();
     jacobian(t, y_.data(), yp_.data(), false);
     std::string names;
     for (const auto& e : solve::stiffestEquations(m_, *parameterValues_, jy_, 3)) {
@@ -480,7 +427,7 @@ std::string Run::stiffestEquations(double t, std::vector<std::string>& culprits)
 // An equation's origin with the definition file and line it comes from, when known:
 // "d: y = 0/0 (lib/Div.json:7:5)". Origins of derived rows ("initial equation d: ...")
 // carry the component equation's origin inside them.
-std::string Run::withSource(const std::string& origin) const
+std::string RunState::withSource(const std::string& origin) const
 {
     const std::string* best = nullptr;
     size_t bestLength = 0;

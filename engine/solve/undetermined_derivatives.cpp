@@ -6,7 +6,7 @@
 // singular, which the stuck friction chains (singular in their torques, never in a
 // derivative) and these models alone do.
 #include "engine/solve/pivoted_qr.hpp"
-#include "engine/solve/simulation_run.hpp"
+#include "engine/solve/run_state.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -25,7 +25,7 @@ constexpr double kReached = 1e-6;
 // equations ("J*a = flange_a.tau + flange_b.tau"), folded away at translation, so the
 // component's own unknowns need not be among those left free (a massless inertia's
 // acceleration is an alias of its neighbours'). Their components go first in `instances`.
-std::string Run::zeroFactors(std::vector<std::string>& instances) const
+std::string RunState::zeroFactors(std::vector<std::string>& instances) const
 {
     std::string zeros;
     for (const auto& [param, value] : m_.parameterValues) {
@@ -53,7 +53,7 @@ std::string Run::zeroFactors(std::vector<std::string>& instances) const
     return zeros;
 }
 
-void Run::checkDerivativesDetermined(double t, bool solveFailed)
+void RunState::checkDerivativesDetermined(double t, bool solveFailed)
 {
     if (!consistent_ || n_ > kLargestChecked || (!solveFailed && !consistent_->singular()))
         return;

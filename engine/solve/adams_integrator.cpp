@@ -5,13 +5,13 @@
 // iteration matrix, at orders above BDF's 5: the 10,000-inertia chain takes 688 steps
 // instead of IDA's 975, CoupledClutches 345 instead of 554 (docs/performance.md). LSODA
 // starts the same way. CVODE stops at time events and finds state events' crossings
-// (adamsRoots); the event iteration and the rows are those of the IDA loop
+// (roots); the event iteration and the rows are those of the IDA loop
 // (simulation.cpp), and the Adams methods start again from the right limit. Where the
 // model turns stiff, the fixed-point iteration stops converging at the step sizes accuracy
 // would allow, steps fail, and IDA goes on from there to the end; where a stuck chain
 // leaves unknowns undetermined, IDA goes on until an event determines them again; a
 // model stiff at the start begins with IDA.
-#include "engine/solve/simulation_run.hpp"
+#include "engine/solve/adams_integrator.hpp"
 #include "engine/solve/vector_norms.hpp"
 
 #include <cvode/cvode.h>
@@ -53,39 +53,39 @@ constexpr double kExactSolve = 1e-13;
 } // namespace
 
 // Events are allowed: CVODE stops at time events and finds the crossings of state events
-// (adamsRoots); the event iteration runs as under IDA and the Adams methods start again
+// (roots); the event iteration runs as under IDA and the Adams methods start again
 // from the right limit. Algebraic unknowns (the torques of a gear's loop, a stuck clutch's
 // torque) are allowed too: CVODE integrates the states, and the consistent solve gives the
 // algebraic unknowns with the derivatives.
-bool Run::adamsEligible()
+bool AdamsIntegrator::eligible(RunState& s)
 {
-    if (!*opt_.nonStiffStart || m_.stateSlots.empty() || !m_.whens.empty())
+    if (!*s.opt_.nonStiffStart || s.m_.stateSlots.empty() || !s.m_.whens.empty())
         return false;
     // Crossing functions read algebraic unknowns solved exactly (kExactSolve): one step
     // where the solve is affine. Where it is not, they iterate, to round-off or to
     // kEventSolve, and either costs more than IDA saves: Rotational HeatLosses, whose loss
     // tables multiply the torques, took 84-137 ms and 49-50 ms against IDA's 27.
-    if (!stateRelations_.empty() && !m_.consistentAffinity.affine)
+    if (!s.stateRelations_.empty() && !s.m_.consistentAffinity.affine)
         return false;
-    stats_.fastestRate = fastestRate(t0_);
-    return stats_.fastestRate * (tEnd_ - t0_) <= kMostModesOverSpan;
+    s.stats_.fastestRate = fastestRate(s, s.t0_);
+    return s.stats_.fastestRate * (s.tEnd_ - s.t0_) <= kMostModesOverSpan;
 }
 
 // The magnitude of the fastest mode of y' = f(t, y) at t, from y_ (consistent there): a
 // power iteration on df/dy, each product a difference of two right-hand sides, in units of
 // the states' nominal values. Infinite where a right-hand side cannot be evaluated. y_ and
 // yp_ are as they were on return.
-double Run::fastestRate(double t)
+double AdamsIntegrator::fastestRate(RunState& run, double t)
 {
-    const size_t ns = m_.stateSlots.size();
-    const std::vector<double> y0 = y_, yp0 = yp_;
+    const size_t ns = run.m_.stateSlots.size();
+    const std::vector<double> y0 = run.y_, yp0 = run.yp_;
     auto rates = [&](const std::vector<double>& states, std::vector<double>& out) {
-        return derivativesAt(t, states.data(), out.data());
+        return derivativesAt(run, t, states.data(), out.data());
     };
     std::vector<double> scale(ns), s0(ns), f0(ns), s(ns), f(ns), v(ns);
     for (size_t i = 0; i < ns; ++i) {
-        scale[i] = m_.nominal[static_cast<size_t>(m_.stateSlots[i])];
-        s0[i] = y0[static_cast<size_t>(m_.stateSlots[i])];
+        scale[i] = run.m_.nominal[static_cast<size_t>(run.m_.stateSlots[i])];
+        s0[i] = y0[static_cast<size_t>(run.m_.stateSlots[i])];
         v[i] = (i % 2 != 0 ? 1.0 : -1.0) * (1.0 + 0.1 * static_cast<double>(i % 7)); // no mode left out by symmetry
     }
     auto normalise = [](std::vector<double>& x) {
@@ -126,50 +126,50 @@ double Run::fastestRate(double t)
         }
         rate = counted < 0 ? INFINITY : counted == 0 ? 0.0 : std::exp(logSum / counted);
     }
-    y_ = y0;
-    yp_ = yp0;
+    run.y_ = y0;
+    run.yp_ = yp0;
     return rate;
 }
 
 // CVODE's vector holds the states alone, in the order of CompiledModel::stateSlots.
-void Run::statesToAdams(N_Vector v) const
+void AdamsIntegrator::statesToAdams(N_Vector v) const
 {
     double* a = N_VGetArrayPointer(v);
-    for (size_t i = 0; i < m_.stateSlots.size(); ++i)
-        a[i] = y_[static_cast<size_t>(m_.stateSlots[i])];
+    for (size_t i = 0; i < s_.m_.stateSlots.size(); ++i)
+        a[i] = s_.y_[static_cast<size_t>(s_.m_.stateSlots[i])];
 }
 
-void Run::statesFromAdams(const double* a)
+void AdamsIntegrator::statesFromAdams(RunState& s, const double* a)
 {
-    if (onlyStatesInOrder_) {
-        std::copy(a, a + n_, y_.begin());
+    if (s.onlyStatesInOrder_) {
+        std::copy(a, a + s.n_, s.y_.begin());
         return;
     }
-    for (size_t i = 0; i < m_.stateSlots.size(); ++i)
-        y_[static_cast<size_t>(m_.stateSlots[i])] = a[i];
+    for (size_t i = 0; i < s.m_.stateSlots.size(); ++i)
+        s.y_[static_cast<size_t>(s.m_.stateSlots[i])] = a[i];
 }
 
 // f(t, states) into rates: the consistent solve with the states held (the algebraic
 // unknowns keep their last values, the solve's start). False where the solve fails or a
 // derivative is not finite; a cancellation is thrown.
-bool Run::derivativesAt(double t, const double* states, double* rates)
+bool AdamsIntegrator::derivativesAt(RunState& s, double t, const double* states, double* rates)
 {
-    statesFromAdams(states);
+    statesFromAdams(s, states);
     try {
         // The tolerance of the solves after events, not the looser one of output points:
         // these derivatives are what CVODE integrates (an affine model's solve is exact).
-        solveConsistent(t, false);
+        s.solveConsistent(t, false);
     } catch (const Error& e) {
         if (e.kind() == ErrorKind::Cancelled)
             throw;
         return false;
     }
-    const size_t count = m_.stateSlots.size();
-    if (onlyStatesInOrder_)
-        std::copy(yp_.begin(), yp_.end(), rates);
+    const size_t count = s.m_.stateSlots.size();
+    if (s.onlyStatesInOrder_)
+        std::copy(s.yp_.begin(), s.yp_.end(), rates);
     else
         for (size_t i = 0; i < count; ++i)
-            rates[i] = yp_[static_cast<size_t>(m_.stateSlots[i])];
+            rates[i] = s.yp_[static_cast<size_t>(s.m_.stateSlots[i])];
     double largest = 0;
     return maxAbsIfFinite(rates, count, largest);
 }
@@ -177,14 +177,14 @@ bool Run::derivativesAt(double t, const double* states, double* rates)
 // Nothing is thrown through CVODE's C frames: a cancellation is kept for the loop to
 // rethrow; a solve that fails, or derivatives that are not finite, make CVODE try a
 // smaller step, and where it cannot, the loop reports the equation or hands over to IDA.
-int Run::adamsRhs(double t, N_Vector y, N_Vector ydot, void* user)
+int AdamsIntegrator::rhs(double t, N_Vector y, N_Vector ydot, void* user)
 {
-    auto* self = static_cast<Run*>(user);
+    auto* self = static_cast<AdamsIntegrator*>(user);
     try {
-        if (self->derivativesAt(t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot)))
+        if (derivativesAt(self->s_, t, N_VGetArrayPointer(y), N_VGetArrayPointer(ydot)))
             return 0;
     } catch (...) {
-        self->adamsFailure_ = std::current_exception();
+        self->failure_ = std::current_exception();
         return -1;
     }
     self->noteNonFinite(t);
@@ -193,122 +193,108 @@ int Run::adamsRhs(double t, N_Vector y, N_Vector ydot, void* user)
 
 // The equation whose residual is not finite at t with y_ and yp_, remembered as IDA's
 // residual does (nonFiniteRow_), for the message if the steps cannot get past t.
-void Run::noteNonFinite(double t)
+void AdamsIntegrator::noteNonFinite(double t)
 {
-    std::vector<double> f(static_cast<size_t>(n_));
-    residual(t, y_.data(), yp_.data(), f.data(), false);
-    for (int32_t i = 0; i < n_; ++i)
+    std::vector<double> f(static_cast<size_t>(s_.n_));
+    s_.residual(t, s_.y_.data(), s_.yp_.data(), f.data(), false);
+    for (int32_t i = 0; i < s_.n_; ++i)
         if (!std::isfinite(f[static_cast<size_t>(i)])) {
-            nonFiniteRow_ = i;
-            nonFiniteTime_ = t;
-            computeValues(t, y_.data(), yp_.data());
-            nonFiniteOrigin_ = nonFiniteOrigin(m_.eqOrigins[static_cast<size_t>(i)]);
-            ++adamsNonFinite_;
+            s_.nonFiniteRow_ = i;
+            s_.nonFiniteTime_ = t;
+            s_.computeValues(t, s_.y_.data(), s_.yp_.data());
+            s_.nonFiniteOrigin_ = s_.nonFiniteOrigin(s_.m_.eqOrigins[static_cast<size_t>(i)]);
+            ++nonFinite_;
             return;
         }
 }
 
-void Run::freeAdams()
+AdamsIntegrator::AdamsIntegrator(RunState& s, double tStart) : s_(s)
 {
-    if (cvode_)
-        CVodeFree(&cvode_);
-    if (adamsFixedPoint_)
-        SUNNonlinSolFree(adamsFixedPoint_);
-    adamsFixedPoint_ = nullptr;
-    for (N_Vector* v : {&adamsY_, &adamsDky_, &adamsAtol_})
-        if (*v) {
-            N_VDestroy(*v);
-            *v = nullptr;
-        }
-}
-
-void Run::setupAdams(double tStart)
-{
-    createContext();
-    adamsStartY_ = y_;
-    adamsStartYp_ = yp_;
-    adamsSegmentStart_ = tStart;
-    const auto states = static_cast<sunindextype>(m_.stateSlots.size());
-    adamsY_ = N_VNew_Serial(states, ctx_);
-    adamsDky_ = N_VNew_Serial(states, ctx_);
-    adamsAtol_ = N_VNew_Serial(states, ctx_);
-    useLaneNorms(adamsY_); // CVODE clones its own vectors from adamsY_ in CVodeInit
-    statesToAdams(adamsY_);
+    s_.createContext();
+    startY_ = s_.y_;
+    startYp_ = s_.yp_;
+    segmentStart_ = tStart;
+    const auto states = static_cast<sunindextype>(s_.m_.stateSlots.size());
+    states_ = newSerialVector(states, s_.ctx_.get());
+    dky_ = newSerialVector(states, s_.ctx_.get());
+    atol_ = newSerialVector(states, s_.ctx_.get());
+    useLaneNorms(states_.get()); // CVODE clones its own vectors from states_ in CVodeInit
+    statesToAdams(states_.get());
     for (sunindextype i = 0; i < states; ++i)
-        NV_Ith_S(adamsAtol_, i) = NV_Ith_S(atolv_, m_.stateSlots[static_cast<size_t>(i)]);
+        NV_Ith_S(atol_.get(), i) = NV_Ith_S(s_.atolv_.get(), s_.m_.stateSlots[static_cast<size_t>(i)]);
     // The algebraic unknowns between steps and at output points come from a solve; with
     // none, the derivatives at output points come from the interpolant, as IDA's rows take them.
-    adamsAlgebraic_ = static_cast<int32_t>(m_.stateSlots.size()) < n_;
-    cvode_ = CVodeCreate(CV_ADAMS, ctx_);
-    check(cvode_ ? CVodeInit(cvode_, adamsRhs, tStart, adamsY_) : -1, "CVodeInit");
-    CVodeSetUserData(cvode_, this);
-    CVodeSVtolerances(cvode_, rtol_, adamsAtol_);
-    adamsFixedPoint_ = SUNNonlinSol_FixedPoint(adamsY_, 0, ctx_);
-    CVodeSetNonlinearSolver(cvode_, adamsFixedPoint_);
-    CVodeSetMaxStep(cvode_, tEnd_ - t0_);
-    CVodeSetErrHandlerFn(cvode_, [](int, const char*, const char*, char* msg, void* user) {
-        static_cast<Run*>(user)->lastSolverMessage_ = msg ? msg : "";
+    algebraic_ = static_cast<int32_t>(s_.m_.stateSlots.size()) < s_.n_;
+    cvode_.reset(CVodeCreate(CV_ADAMS, s_.ctx_.get()));
+    s_.check(cvode_ ? CVodeInit(cvode_.get(), rhs, tStart, states_.get()) : -1, "CVodeInit");
+    CVodeSetUserData(cvode_.get(), this);
+    CVodeSVtolerances(cvode_.get(), s_.rtol_, atol_.get());
+    fixedPoint_.reset(SUNNonlinSol_FixedPoint(states_.get(), 0, s_.ctx_.get()));
+    CVodeSetNonlinearSolver(cvode_.get(), fixedPoint_.get());
+    CVodeSetMaxStep(cvode_.get(), s_.tEnd_ - s_.t0_);
+    CVodeSetErrHandlerFn(cvode_.get(), [](int, const char*, const char*, char* msg, void* user) {
+        static_cast<AdamsIntegrator*>(user)->s_.lastSolverMessage_ = msg ? msg : "";
     }, this);
-    if (!stateRelations_.empty()) {
-        check(CVodeRootInit(cvode_, static_cast<int>(stateRelations_.size()), adamsRoots), "CVodeRootInit");
-        CVodeSetNoInactiveRootWarn(cvode_);
+    if (!s_.stateRelations_.empty()) {
+        s_.check(CVodeRootInit(cvode_.get(), static_cast<int>(s_.stateRelations_.size()), roots), "CVodeRootInit");
+        CVodeSetNoInactiveRootWarn(cvode_.get());
     }
     windowSteps_ = windowFailures_ = 0;
-    windowNonFinite_ = adamsNonFinite_;
-    adamsTinySteps_ = 0;
-    tinyNonFinite_ = adamsNonFinite_;
-    adamsStiff_ = false;
-    singularSeen_ = false;
+    windowNonFinite_ = nonFinite_;
+    tinySteps_ = 0;
+    tinyNonFinite_ = nonFinite_;
+    stiff_ = false;
+    s_.singularSeen_ = false;
 }
 
-int Run::adamsStep(double t, double tStop, double& tret)
+int AdamsIntegrator::step(double t, double tStop, double& tret)
 {
-    if (adamsStiff_ || singularSeen_)
+    if (stiff_ || s_.singularSeen_)
         return kHandOverToIda;
-    CVodeSetStopTime(cvode_, tStop);
+    CVodeSetStopTime(cvode_.get(), tStop);
     // In one-step mode tout only sizes the first step of a start or restart: by the first
     // output interval, as IDA's.
-    const double tout = t == adamsSegmentStart_ ? std::min(tStop, t + dt_) : tStop;
+    const double tout = t == segmentStart_ ? std::min(tStop, t + s_.dt_) : tStop;
     tret = t;
-    const int flag = CVode(cvode_, tout, adamsY_, &tret, CV_ONE_STEP);
-    if (adamsFailure_)
-        std::rethrow_exception(std::exchange(adamsFailure_, nullptr));
+    const int flag = CVode(cvode_.get(), tout, states_.get(), &tret, CV_ONE_STEP);
+    if (failure_)
+        std::rethrow_exception(std::exchange(failure_, nullptr));
     if (flag < 0) {
-        if (nonFiniteRow_ >= 0) {
+        if (s_.nonFiniteRow_ >= 0) {
             double reached = t;
-            CVodeGetCurrentTime(cvode_, &reached);
-            failNonFinite(reached);
+            CVodeGetCurrentTime(cvode_.get(), &reached);
+            s_.failNonFinite(reached);
         }
         return kHandOverToIda; // IDA goes on from the last step, and says why if it cannot
     }
-    nonFiniteRow_ = -1;
-    checkLimits(tret);
+    s_.nonFiniteRow_ = -1;
+    s_.checkLimits(tret);
     // Steps that stay tiny (SimulationOptions::stiffStep*) are stiffness for IDA to take
     // on, unless they shrank against values that are not finite: the model's fault. This
     // step is still taken (its rows, its crossing); IDA starts at its end.
     double h = 0;
-    CVodeGetLastStep(cvode_, &h);
-    if (std::fabs(h) >= opt_.stiffStepFraction * (tEnd_ - t0_)) {
-        adamsTinySteps_ = 0;
-        tinyNonFinite_ = adamsNonFinite_;
-    } else if (++adamsTinySteps_ >= opt_.stiffStepCount) {
-        if (adamsNonFinite_ != tinyNonFinite_)
-            failNonFinite(tret);
-        adamsStiff_ = true;
+    CVodeGetLastStep(cvode_.get(), &h);
+    if (std::fabs(h) >= s_.opt_.stiffStepFraction * (s_.tEnd_ - s_.t0_)) {
+        tinySteps_ = 0;
+        tinyNonFinite_ = nonFinite_;
+    } else if (++tinySteps_ >= s_.opt_.stiffStepCount) {
+        if (nonFinite_ != tinyNonFinite_)
+            s_.failNonFinite(tret);
+        stiff_ = true;
     }
     long steps = 0;
-    CVodeGetNumSteps(cvode_, &steps);
+    CVodeGetNumSteps(cvode_.get(), &steps);
     if (steps - windowSteps_ >= kWindow) {
         // Steps cut because the values were not finite are the model's, not stiffness:
         // CVODE goes on until it cannot get past them, and the run stops naming the equation.
         long convergence = 0, error = 0;
-        CVodeGetNumNonlinSolvConvFails(cvode_, &convergence);
-        CVodeGetNumErrTestFails(cvode_, &error);
-        if (convergence + error - windowFailures_ >= kFailures && adamsNonFinite_ == windowNonFinite_)
-            adamsStiff_ = stabilityLimited(tret, h);
+        CVodeGetNumNonlinSolvConvFails(cvode_.get(), &convergence);
+        CVodeGetNumErrTestFails(cvode_.get(), &error);
+        if (convergence + error - windowFailures_ >= kFailures && nonFinite_ == windowNonFinite_)
+            stiff_ = stabilityLimited(tret, h);
         windowSteps_ = steps;
         windowFailures_ = convergence + error;
-        windowNonFinite_ = adamsNonFinite_;
+        windowNonFinite_ = nonFinite_;
     }
     return flag;
 }
@@ -318,121 +304,110 @@ int Run::adamsStep(double t, double tStop, double& tret)
 // order 1 after each event, at steps far shorter: fastest mode times step 0.005 in
 // Rotational HeatLosses, 0.03 in ElastoGap, 0.08 in the gallery's TwoGearboxes, against
 // 1.3 for an overdamped oscillator that is stiff (test_nonstiff_start.cpp).
-bool Run::stabilityLimited(double t, double h)
+bool AdamsIntegrator::stabilityLimited(double t, double h)
 {
     constexpr double kStabilityLimitedStep = 0.25;
-    adamsAt(t);
-    return fastestRate(t) * std::fabs(h) >= kStabilityLimitedStep;
+    at(t);
+    return fastestRate(s_, t) * std::fabs(h) >= kStabilityLimitedStep;
 }
 
 // The solution at tg in the last step: the states from CVODE's interpolant; the
 // derivatives too when there is nothing to solve, else solved with the algebraic unknowns.
-void Run::adamsAt(double tg)
+void AdamsIntegrator::at(double tg)
 {
-    CVodeGetDky(cvode_, tg, 0, adamsDky_);
-    statesFromAdams(N_VGetArrayPointer(adamsDky_));
-    if (adamsAlgebraic_ || exactRoots()) {
-        if (!stateRelations_.empty())
+    CVodeGetDky(cvode_.get(), tg, 0, dky_.get());
+    statesFromAdams(s_, N_VGetArrayPointer(dky_.get()));
+    if (algebraic_ || s_.exactRoots()) {
+        if (!s_.stateRelations_.empty())
             solveForCrossings(tg);
         else
-            solveConsistent(tg, false, *opt_.exactAlgebraicOutputs ? kEventSolve : samplingTolerance()); // as IDA's rows
+            s_.solveConsistent(tg, false, // as IDA's rows
+                               *s_.opt_.exactAlgebraicOutputs ? RunState::kEventSolve : s_.samplingTolerance());
         return;
     }
-    CVodeGetDky(cvode_, tg, 1, adamsDky_);
-    const double* d = N_VGetArrayPointer(adamsDky_);
-    for (size_t i = 0; i < m_.stateSlots.size(); ++i)
-        yp_[static_cast<size_t>(m_.stateSlots[i])] = d[i];
+    CVodeGetDky(cvode_.get(), tg, 1, dky_.get());
+    const double* d = N_VGetArrayPointer(dky_.get());
+    for (size_t i = 0; i < s_.m_.stateSlots.size(); ++i)
+        s_.yp_[static_cast<size_t>(s_.m_.stateSlots[i])] = d[i];
 }
 
 // The algebraic unknowns at t for the crossing functions, from the states in y_ (kExactSolve).
-void Run::solveForCrossings(double t)
+void AdamsIntegrator::solveForCrossings(double t)
 {
-    const bool exact = consistent_ && consistent_->oneStepExact(consistentMode());
-    solveConsistent(t, false, exact ? kExactSolve : kEventSolve, consistent_ != nullptr);
+    const bool exact = s_.consistent_ && s_.consistent_->oneStepExact(s_.consistentMode());
+    s_.solveConsistent(t, false, exact ? kExactSolve : RunState::kEventSolve, s_.consistent_ != nullptr);
 }
 
 // After an event: the Adams methods start again from the right limit (CVODE's counters
 // with them).
-void Run::restartAdams(double t)
+void AdamsIntegrator::restart(double t)
 {
-    collectAdamsCounters();
-    statesToAdams(adamsY_);
-    check(CVodeReInit(cvode_, t, adamsY_), "CVodeReInit");
-    adamsStartY_ = y_;
-    adamsStartYp_ = yp_;
-    adamsSegmentStart_ = t;
+    collectCounters();
+    statesToAdams(states_.get());
+    s_.check(CVodeReInit(cvode_.get(), t, states_.get()), "CVodeReInit");
+    startY_ = s_.y_;
+    startYp_ = s_.yp_;
+    segmentStart_ = t;
     windowSteps_ = windowFailures_ = 0;
 }
 
 // The crossing functions at (t, states), with the algebraic unknowns and derivatives
 // solved there, as IDA's at points inside a step (rootDistances).
-int Run::adamsRoots(double t, N_Vector y, double* g, void* user)
+int AdamsIntegrator::roots(double t, N_Vector y, double* g, void* user)
 {
-    auto* self = static_cast<Run*>(user);
+    auto* self = static_cast<AdamsIntegrator*>(user);
     try {
-        self->statesFromAdams(N_VGetArrayPointer(y));
+        statesFromAdams(self->s_, N_VGetArrayPointer(y));
         self->solveForCrossings(t);
-        self->distances(t, self->y_.data(), self->yp_.data());
-        self->crossingValues(g);
+        self->s_.distances(t, self->s_.y_.data(), self->s_.yp_.data());
+        self->s_.crossingValues(g);
         return 0;
     } catch (const Error& e) {
         if (e.kind() != ErrorKind::Cancelled) { // as IDA's: the values the solve left
-            self->distances(t, self->y_.data(), self->yp_.data());
-            self->crossingValues(g);
+            self->s_.distances(t, self->s_.y_.data(), self->s_.yp_.data());
+            self->s_.crossingValues(g);
             return 0;
         }
-        self->adamsFailure_ = std::current_exception();
+        self->failure_ = std::current_exception();
     } catch (...) {
-        self->adamsFailure_ = std::current_exception();
+        self->failure_ = std::current_exception();
     }
     return -1;
 }
 
-double Run::handOverToIda()
+double AdamsIntegrator::handOverTime()
 {
-    double tc = adamsSegmentStart_;
-    CVodeGetCurrentTime(cvode_, &tc);
-    if (tc > adamsSegmentStart_) {
-        CVodeGetDky(cvode_, tc, 0, adamsDky_);
-        statesFromAdams(N_VGetArrayPointer(adamsDky_));
-        solveConsistent(tc, true);
+    double tc = segmentStart_;
+    CVodeGetCurrentTime(cvode_.get(), &tc);
+    if (tc > segmentStart_) {
+        CVodeGetDky(cvode_.get(), tc, 0, dky_.get());
+        statesFromAdams(s_, N_VGetArrayPointer(dky_.get()));
+        s_.solveConsistent(tc, true);
     } else {
-        y_ = adamsStartY_;
-        yp_ = adamsStartYp_;
+        s_.y_ = startY_;
+        s_.yp_ = startYp_;
     }
-    collectAdamsCounters();
-    adamsResumable_ = singularSeen_ && !adamsStiff_;
-    if (stats_.adamsResumes == 0) {
-        stats_.adamsUntil = tc;
-        stats_.handedOverUndetermined = adamsResumable_;
-    }
-    freeAdams();
-    setupIda(tc);
+    collectCounters();
     return tc;
 }
 
-// After an event under IDA that took over for a singular stretch: where the new mode's
-// equations determine every unknown again (the stuck chain broke loose), the Adams methods
-// go on from the right limit.
-bool Run::resumeAdams(double t)
+double AdamsIntegrator::currentTime() const
 {
-    if (!adamsResumable_ || !consistent_ || consistent_->singular())
-        return false;
-    collectCounters();
-    freeIda();
-    setupAdams(t);
-    ++stats_.adamsResumes;
-    return true;
+    double t = 0;
+    CVodeGetCurrentTime(cvode_.get(), &t);
+    return t;
 }
 
-void Run::collectAdamsCounters()
+void AdamsIntegrator::rootInfo(int* found) const { CVodeGetRootInfo(cvode_.get(), found); }
+
+void AdamsIntegrator::collectCounters()
 {
-    long steps = 0, rhs = 0;
-    CVodeGetNumSteps(cvode_, &steps);
-    CVodeGetNumRhsEvals(cvode_, &rhs);
-    stats_.steps += steps;
-    stats_.adamsSteps += steps;
-    stats_.residualEvaluations += rhs;
+    long steps = 0, evaluations = 0;
+    CVodeGetNumSteps(cvode_.get(), &steps);
+    CVodeGetNumRhsEvals(cvode_.get(), &evaluations);
+    s_.stats_.steps += steps;
+    s_.stats_.adamsSteps += steps;
+    s_.stats_.residualEvaluations += evaluations;
 }
 
 } // namespace flange::solve
