@@ -1,6 +1,7 @@
 #include "engine/solve/newton.hpp"
 
 #include "engine/solve/singular_fallback_solver.hpp"
+#include "engine/solve/sundials_handles.hpp"
 #include "engine/solve/sundials_matrix.hpp"
 
 #include <kinsol/kinsol.h>
@@ -90,12 +91,13 @@ int kinJacobian(N_Vector u, N_Vector, SUNMatrix J, void* user, N_Vector, N_Vecto
 struct NewtonSolver::Impl {
     NewtonProblem problem;
     KinData data;
-    SUNContext ctx = nullptr;
-    N_Vector u = nullptr, us = nullptr, fs = nullptr;
-    N_Vector f = nullptr, step = nullptr; // for the quick iterations on a kept factorization
-    SUNMatrix J = nullptr;
-    SUNLinearSolver LS = nullptr;
-    void* kin = nullptr;
+    // In the order they are made: destruction frees KINSOL first and the context last.
+    ContextHandle ctx;
+    VectorHandle u, us, fs;
+    VectorHandle f, step; // for the quick iterations on a kept factorization
+    MatrixHandle J;
+    LinearSolverHandle LS;
+    KinsolHandle kin;
     bool factored = false;
     // An affine problem's factorization that one step may trust, and the mode it was made in.
     bool exact = false;
@@ -115,7 +117,7 @@ struct NewtonSolver::Impl {
     int unchecked = 0;
 };
 
-NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
+NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(std::make_unique<Impl>())
 {
     Impl& m = *impl_;
     m.problem = std::move(p);
@@ -123,47 +125,34 @@ NewtonSolver::NewtonSolver(NewtonProblem p) : impl_(new Impl)
     m.data = KinData{&m.problem, std::vector<double>(m.problem.pattern.nnz()), false, 0};
     if (n == 0)
         return;
-    SUNContext_Create(nullptr, &m.ctx);
-    m.u = N_VNew_Serial(n, m.ctx);
-    m.us = N_VNew_Serial(n, m.ctx);
-    m.fs = N_VNew_Serial(n, m.ctx);
-    m.f = N_VNew_Serial(n, m.ctx);
-    m.step = N_VNew_Serial(n, m.ctx);
+    m.ctx = newContext();
+    SUNContext ctx = m.ctx.get();
+    m.u = newSerialVector(n, ctx);
+    m.us = newSerialVector(n, ctx);
+    m.fs = newSerialVector(n, ctx);
+    m.f = newSerialVector(n, ctx);
+    m.step = newSerialVector(n, ctx);
     for (sunindextype i = 0; i < n; ++i) {
         double sc = m.problem.scale.empty() ? 1.0 : m.problem.scale[static_cast<size_t>(i)];
-        NV_Ith_S(m.us, i) = 1.0 / (sc > 0 ? sc : 1.0);
-        NV_Ith_S(m.fs, i) = 1.0;
+        NV_Ith_S(m.us.get(), i) = 1.0 / (sc > 0 ? sc : 1.0);
+        NV_Ith_S(m.fs.get(), i) = 1.0;
     }
-    m.J = newJacobianMatrix(m.problem.pattern, m.ctx);
-    m.LS = newLinearSolver(m.u, m.J, m.problem.pattern, m.ctx);
-    m.kin = KINCreate(m.ctx);
-    KINInit(m.kin, kinResidual, m.u);
-    KINSetUserData(m.kin, &m.data);
-    KINSetLinearSolver(m.kin, m.LS, m.J);
-    KINSetJacFn(m.kin, kinJacobian);
-    KINSetScaledStepTol(m.kin, 1e-14);
-    KINSetNumMaxIters(m.kin, 200);
-    KINSetMaxNewtonStep(m.kin, 1e20); // start values may be far from the solution in scaled units
-    KINSetPrintLevel(m.kin, 0);
-    KINSetErrHandlerFn(m.kin, [](int, const char*, const char*, char*, void*) {}, nullptr);
+    m.J = MatrixHandle(newJacobianMatrix(m.problem.pattern, ctx));
+    m.LS = LinearSolverHandle(newLinearSolver(m.u.get(), m.J.get(), m.problem.pattern, ctx));
+    m.kin = KinsolHandle(KINCreate(ctx));
+    void* kin = m.kin.get();
+    KINInit(kin, kinResidual, m.u.get());
+    KINSetUserData(kin, &m.data);
+    KINSetLinearSolver(kin, m.LS.get(), m.J.get());
+    KINSetJacFn(kin, kinJacobian);
+    KINSetScaledStepTol(kin, 1e-14);
+    KINSetNumMaxIters(kin, 200);
+    KINSetMaxNewtonStep(kin, 1e20); // start values may be far from the solution in scaled units
+    KINSetPrintLevel(kin, 0);
+    KINSetErrHandlerFn(kin, [](int, const char*, const char*, char*, void*) {}, nullptr);
 }
 
-NewtonSolver::~NewtonSolver()
-{
-    Impl& m = *impl_;
-    if (m.kin)
-        KINFree(&m.kin);
-    if (m.LS)
-        SUNLinSolFree(m.LS);
-    if (m.J)
-        SUNMatDestroy(m.J);
-    for (N_Vector v : {m.u, m.us, m.fs, m.f, m.step})
-        if (v)
-            N_VDestroy(v);
-    if (m.ctx)
-        SUNContext_Free(&m.ctx);
-    delete impl_;
-}
+NewtonSolver::~NewtonSolver() = default;
 
 NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool freshJacobian,
                                   const std::vector<double>& mode)
@@ -182,17 +171,17 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
         return result;
     }
     for (sunindextype i = 0; i < n; ++i)
-        NV_Ith_S(m.u, i) = x[static_cast<size_t>(i)];
-    KINSetFuncNormTol(m.kin, tolerance);
+        NV_Ith_S(m.u.get(), i) = x[static_cast<size_t>(i)];
+    KINSetFuncNormTol(m.kin.get(), tolerance);
     // Exact Newton for a fresh start; a modified Newton (factorization kept) for the small
     // corrections of nearly consistent points, where refactoring would dominate the cost.
     bool reuse = !freshJacobian && m.factored;
-    KINSetNoInitSetup(m.kin, reuse ? SUNTRUE : SUNFALSE);
-    KINSetMaxSetupCalls(m.kin, reuse ? 10 : 1);
+    KINSetNoInitSetup(m.kin.get(), reuse ? SUNTRUE : SUNFALSE);
+    KINSetMaxSetupCalls(m.kin.get(), reuse ? 10 : 1);
     if (reuse && quickIterations(x, tolerance, exactFactorization(mode), result))
         return result;
     const long jacobiansBefore = m.data.jacobians;
-    int flag = KINSol(m.kin, m.u, KIN_LINESEARCH, m.us, m.fs);
+    int flag = KINSol(m.kin.get(), m.u.get(), KIN_LINESEARCH, m.us.get(), m.fs.get());
     if (m.data.cancelled) {
         result.cancelled = true;
         result.message = "cancelled";
@@ -202,10 +191,10 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
         // A stale Jacobian or the line search on piecewise-linear characteristics can stall;
         // plain Newton from a fresh Jacobian usually finishes.
         for (sunindextype i = 0; i < n; ++i)
-            NV_Ith_S(m.u, i) = x[static_cast<size_t>(i)];
-        KINSetNoInitSetup(m.kin, SUNFALSE);
-        KINSetMaxSetupCalls(m.kin, 1);
-        flag = KINSol(m.kin, m.u, KIN_NONE, m.us, m.fs);
+            NV_Ith_S(m.u.get(), i) = x[static_cast<size_t>(i)];
+        KINSetNoInitSetup(m.kin.get(), SUNFALSE);
+        KINSetMaxSetupCalls(m.kin.get(), 1);
+        flag = KINSol(m.kin.get(), m.u.get(), KIN_NONE, m.us.get(), m.fs.get());
     }
     if (m.data.cancelled) {
         result.cancelled = true;
@@ -213,13 +202,13 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
         return result;
     }
     long setups = 0;
-    KINGetNumJacEvals(m.kin, &setups); // only a factored Jacobian may be reused
+    KINGetNumJacEvals(m.kin.get(), &setups); // only a factored Jacobian may be reused
     m.factored = setups > 0 || (reuse && flag >= 0); // a reused factorization stays valid
     if (m.data.jacobians != jacobiansBefore)
         keepFactorization(mode);
     long iters = 0;
-    KINGetNumNonlinSolvIters(m.kin, &iters);
-    KINGetFuncNorm(m.kin, &result.residualNorm);
+    KINGetNumNonlinSolvIters(m.kin.get(), &iters);
+    KINGetFuncNorm(m.kin.get(), &result.residualNorm);
     result.iterations = static_cast<int>(iters);
     result.converged = flag >= 0;
     if (!result.converged) {
@@ -229,7 +218,7 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
         result.message = plainKinsolFailure(flag);
     }
     for (sunindextype i = 0; i < n; ++i)
-        x[static_cast<size_t>(i)] = NV_Ith_S(m.u, i);
+        x[static_cast<size_t>(i)] = NV_Ith_S(m.u.get(), i);
     return result;
 }
 
@@ -239,7 +228,7 @@ NewtonResult NewtonSolver::solve(std::vector<double>& x, double tolerance, bool 
 // mass, in SI units) stay far above it.
 constexpr double kSmallestTrustedPivot = 1e-10;
 
-bool NewtonSolver::singular() const { return impl_->factored && !factoredByLu(impl_->LS); }
+bool NewtonSolver::singular() const { return impl_->factored && !factoredByLu(impl_->LS.get()); }
 
 // Whether one step on the kept factorization solves the problem in `mode` exactly.
 bool NewtonSolver::exactFactorization(const std::vector<double>& mode) const
@@ -262,11 +251,11 @@ void NewtonSolver::keepFactorization(const std::vector<double>& mode)
         keepTriangular(mode);
         return;
     }
-    if (!factoredByLu(m.LS))
+    if (!factoredByLu(m.LS.get()))
         return;
     double smallest = INFINITY, largest = 0;
-    for (sunindextype k = 0; k < SUNDenseMatrix_Columns(m.J); ++k) {
-        const double pivot = std::fabs(SUNDenseMatrix_Column(m.J, k)[k]); // U's diagonal, after LU in place
+    for (sunindextype k = 0; k < SUNDenseMatrix_Columns(m.J.get()); ++k) {
+        const double pivot = std::fabs(SUNDenseMatrix_Column(m.J.get(), k)[k]); // U's diagonal, after LU in place
         smallest = std::min(smallest, pivot);
         largest = std::max(largest, pivot);
     }
@@ -385,16 +374,16 @@ const double* NewtonSolver::keptInverse()
     m.inverseOf = m.data.jacobians;
     m.inverseError = INFINITY;
     const SparsePattern& p = m.problem.pattern;
-    if (!m.factored || !usesDenseMatrix(p) || !factoredByLu(m.LS))
+    if (!m.factored || !usesDenseMatrix(p) || !factoredByLu(m.LS.get()))
         return nullptr;
     const auto n = static_cast<size_t>(p.cols);
-    double* unit = N_VGetArrayPointer(m.f);
-    const double* column = N_VGetArrayPointer(m.step);
+    double* unit = N_VGetArrayPointer(m.f.get());
+    const double* column = N_VGetArrayPointer(m.step.get());
     m.inverse.assign(n * n, 0.0);
     for (size_t j = 0; j < n; ++j) {
         std::fill(unit, unit + n, 0.0);
         unit[j] = 1;
-        if (SUNLinSolSolve(m.LS, m.J, m.step, m.f, 0.0) != 0)
+        if (SUNLinSolSolve(m.LS.get(), m.J.get(), m.step.get(), m.f.get(), 0.0) != 0)
             return nullptr;
         for (size_t i = 0; i < n; ++i)
             m.inverse[i * n + j] = column[i];
@@ -425,8 +414,8 @@ bool NewtonSolver::keptStep(const double* inverse, bool exact, double norm, doub
 {
     Impl& m = *impl_;
     const size_t n = static_cast<size_t>(m.problem.pattern.cols);
-    const double* f = N_VGetArrayPointer(m.f);
-    double* d = N_VGetArrayPointer(m.step);
+    const double* f = N_VGetArrayPointer(m.f.get());
+    double* d = N_VGetArrayPointer(m.step.get());
     // A step not checked by a residual after it takes the inverse only when the residual
     // it leaves, at most inverseError * norm, is far below the tolerance.
     if (!m.triangular.col.empty()) {
@@ -439,7 +428,7 @@ bool NewtonSolver::keptStep(const double* inverse, bool exact, double norm, doub
                 sum += row[j] * f[j];
             d[i] = sum;
         }
-    } else if (SUNLinSolSolve(m.LS, m.J, m.step, m.f, 0.0) != 0) {
+    } else if (SUNLinSolSolve(m.LS.get(), m.J.get(), m.step.get(), m.f.get(), 0.0) != 0) {
         return false;
     }
     return true;
@@ -461,13 +450,13 @@ double* NewtonSolver::beginExactStep()
     // vector the first time after a factorization.
     keptInverse();
     forgetRateOfOldFactorization();
-    return N_VGetArrayPointer(impl_->f);
+    return N_VGetArrayPointer(impl_->f.get());
 }
 
 const double* NewtonSolver::exactCorrection(double norm, double tolerance)
 {
     // keptInverse() was made in beginExactStep: here it only returns it.
-    return keptStep(keptInverse(), true, norm, tolerance) ? N_VGetArrayPointer(impl_->step) : nullptr;
+    return keptStep(keptInverse(), true, norm, tolerance) ? N_VGetArrayPointer(impl_->step.get()) : nullptr;
 }
 
 // Modified Newton on the kept factorization without KINSOL's per-call set-up: the
@@ -479,9 +468,9 @@ bool NewtonSolver::quickIterations(std::vector<double>& x, double tolerance, boo
 {
     Impl& m = *impl_;
     const size_t n = x.size();
-    double* u = N_VGetArrayPointer(m.u); // holds x on entry (see solve)
-    double* f = N_VGetArrayPointer(m.f);
-    double* d = N_VGetArrayPointer(m.step);
+    double* u = N_VGetArrayPointer(m.u.get()); // holds x on entry (see solve)
+    double* f = N_VGetArrayPointer(m.f.get());
+    double* d = N_VGetArrayPointer(m.step.get());
     const double* inverse = keptInverse();
     forgetRateOfOldFactorization();
     double previousNorm = INFINITY;

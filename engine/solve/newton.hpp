@@ -5,6 +5,7 @@
 #include "engine/structure/sparse_pattern.hpp"
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -85,7 +86,7 @@ private:
     };
     const double* keptInverse();
     struct Impl;
-    Impl* impl_;
+    std::unique_ptr<Impl> impl_;
 };
 
 } // namespace flange::solve

@@ -6,6 +6,7 @@
 // everything made in it.
 #include <cvode/cvode.h>
 #include <ida/ida.h>
+#include <kinsol/kinsol.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sundials/sundials_linearsolver.h>
@@ -39,6 +40,9 @@ struct FreeIda {
 struct FreeCvode {
     void operator()(void* mem) const { CVodeFree(&mem); }
 };
+struct FreeKinsol {
+    void operator()(void* mem) const { KINFree(&mem); }
+};
 } // namespace detail
 
 using ContextHandle = std::unique_ptr<std::remove_pointer_t<SUNContext>, detail::FreeContext>;
@@ -48,6 +52,7 @@ using LinearSolverHandle = std::unique_ptr<std::remove_pointer_t<SUNLinearSolver
 using NonlinearSolverHandle = std::unique_ptr<std::remove_pointer_t<SUNNonlinearSolver>, detail::FreeNonlinearSolver>;
 using IdaHandle = std::unique_ptr<void, detail::FreeIda>;
 using CvodeHandle = std::unique_ptr<void, detail::FreeCvode>;
+using KinsolHandle = std::unique_ptr<void, detail::FreeKinsol>;
 
 inline ContextHandle newContext()
 {
