@@ -422,3 +422,45 @@ TEST_CASE("on a real Slurm, a sweep's folder reopened while its job runs follows
     CHECK(sweep::readBatches(dir).size() == 2);
     CHECK(sweep::readBatch(dir, 1).runs.size() == 1000 - finished);
 }
+
+TEST_CASE("a diagram saved after a sweep on Slurm names its folder, and opened again shows that sweep's runs",
+          "[sweep]")
+{
+    QTemporaryDir bin, work;
+    writeStandInSbatch(bin.path());
+    PathSetting path(bin.path().toLocal8Bit() + ":" + qgetenv("PATH"));
+    const QString folder = work.filePath("clutches-on-slurm");
+    const QString saved = work.filePath("CoupledClutches.json");
+    {
+        MainWindow window(test::bundledComponentLibrary());
+        window.setQuiet(true);
+        REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
+        SweepWorkspace& sweeps = *window.sweeps();
+        SlurmChoice choice;
+        choice.folder = folder;
+        choice.tasks = 2;
+        sweeps.setBackend(std::make_unique<SlurmSweepBackend>(choice));
+        sweeps.run(prepareSweepJob(keptSignalSweep("10,20,30"), window.document()->rootDiagram(),
+                                   window.document()->sharedLibrary()));
+        waitForEnd(sweeps);
+        REQUIRE(sweeps.session().records().size() == 3);
+        CHECK(window.document()->rootDiagram().extra.value("sweepFolder", "") ==
+              QFileInfo(folder).absoluteFilePath().toStdString());
+        REQUIRE(window.saveFile(saved));
+    }
+    MainWindow window(test::bundledComponentLibrary());
+    window.setQuiet(true);
+    REQUIRE(window.openFile(saved));
+    SweepWorkspace& sweeps = *window.sweeps();
+    waitForEnd(sweeps);
+    CHECK_FALSE(sweeps.dock()->isHidden());
+    CHECK(sweeps.session().records().size() == 3);
+    CHECK(sweeps.session().error().isEmpty());
+    CHECK(dynamic_cast<SlurmSweepBackend*>(&sweeps.backend()));
+
+    // A sweep on this computer replaces it: the diagram names no folder then.
+    sweeps.setBackend(std::make_unique<LocalSweepBackend>());
+    REQUIRE(sweeps.run(keptSignalSweep("10,20")));
+    waitForEnd(sweeps);
+    CHECK_FALSE(window.document()->rootDiagram().extra.contains("sweepFolder"));
+}

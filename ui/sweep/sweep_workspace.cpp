@@ -99,6 +99,7 @@ SweepWorkspace::SweepWorkspace(QMainWindow* window, DiagramDocument* document, D
     connect(document_, &DiagramDocument::diagramReset, this, [this] {
         if (!qobject_cast<SlurmSweepBackend*>(backend_.get()))
             cancel();
+        reopenStoredFolder();
     });
     auto updateActions = [this] {
         const bool stored = document_->rootDiagram().extra.contains("sweep");
@@ -175,6 +176,10 @@ bool SweepWorkspace::run(const sweep::SweepDefinition& definition)
 void SweepWorkspace::run(std::shared_ptr<SweepJob> job)
 {
     document_->setSweep(sweep::sweepToJson(job->definition));
+    // Where a sweep on a cluster keeps its runs: the diagram opened again shows them.
+    const auto* slurm = qobject_cast<const SlurmSweepBackend*>(backend_.get());
+    document_->setSweepFolder(slurm ? diagram::Json(QFileInfo(slurm->choice().folder).absoluteFilePath().toStdString())
+                                    : diagram::Json());
     if (backend_->isRunning()) {
         backend_->cancel();
         session_->end(true, QString());
@@ -231,6 +236,22 @@ bool SweepWorkspace::openSweepFolder(const QString& folder, QString* error)
     messages_->info(tr("Sweep: opened %1 (%2 runs)").arg(folder).arg(job->plan.runs()));
     slurm->reattach(std::move(job));
     return true;
+}
+
+void SweepWorkspace::reopenStoredFolder()
+{
+    const auto& extra = document_->rootDiagram().extra;
+    const auto it = extra.find("sweepFolder");
+    if (it == extra.end() || !it->is_string())
+        return;
+    const QString folder = QString::fromStdString(it->get<std::string>());
+    if (!QFileInfo::exists(folder + QStringLiteral("/slurm.json"))) {
+        messages_->info(tr("Sweep: the folder of the diagram's last sweep on a cluster, %1, is gone").arg(folder));
+        return;
+    }
+    QString error;
+    if (!openSweepFolder(folder, &error))
+        messages_->error(tr("Sweep: %1").arg(error));
 }
 
 bool SweepWorkspace::resume(QString* error)

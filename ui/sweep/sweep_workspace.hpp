@@ -1,7 +1,8 @@
 #pragma once
 // Sweeps in the window, wired together: Simulation ▸ Sweep… and Re-run Sweep, File ▸ Open
 // Sweep… and Save Sweep As… (the JSON of `flange-sim sweep --sweep FILE`), File ▸ Open
-// Sweep Folder… (a sweep on a Slurm cluster, reattached to its job), the Sweep dock
+// Sweep Folder… (a sweep on a Slurm cluster, reattached to its job, as is the one a
+// diagram names when it opens), the Sweep dock
 // with its table and charts, the backend that runs it, the sweep kept in the diagram's
 // "sweep" key, and Apply These Values as one undo step. MainWindow makes one and puts its
 // actions in its menus.
@@ -70,6 +71,8 @@ public:
 private:
     void connectBackend();
     void showDock();
+    // The sweep on a cluster the diagram names (its "sweepFolder"), shown as it opens.
+    void reopenStoredFolder();
 
     QMainWindow* window_;
     DiagramDocument* document_;
