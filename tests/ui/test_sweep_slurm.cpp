@@ -271,6 +271,18 @@ TEST_CASE("a sweep folder on Slurm opened in another window shows its runs and c
     std::ifstream in(sweep::taskRunsFile(dir, 0, 0));
     CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == task0);
     checkSameRuns(byRun(sweeps.session()), localRuns(d));
+
+    // A kept signal's file that does not read leaves its run without curves, not the sweep.
+    std::ofstream(dir / "run-1.csv") << "\"time\",\"J1.w\"\n0,not a number\n";
+    MainWindow again(test::bundledComponentLibrary());
+    again.setQuiet(true);
+    REQUIRE(again.sweeps()->openSweepFolder(folder, &error));
+    waitForEnd(*again.sweeps());
+    CHECK(again.sweeps()->session().error().isEmpty());
+    const std::map<size_t, SweepRunRecord> shown = byRun(again.sweeps()->session());
+    REQUIRE(shown.size() == 4);
+    CHECK_FALSE(shown.at(1).curves);
+    CHECK(shown.at(2).curves);
 }
 
 TEST_CASE("a sweep folder written by another flange-sim version is refused with the engine's message", "[sweep]")

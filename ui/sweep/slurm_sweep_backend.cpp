@@ -250,11 +250,16 @@ void SlurmSweepBackend::poll()
                 if (!reported_.insert(run).second)
                     continue;
                 SweepRunRecord record{runFromCsvLine(line, parameters, metrics), nullptr};
-                // The kept signals, written before the run's line (a failed run has none).
-                if (curves)
-                    if (std::optional<sweep::RunSignals> s = sweep::readRunSignals(dir_, run))
-                        record.curves = std::make_shared<const SweepCurves>(
-                            SweepCurves{std::move(s->names), std::move(s->time), std::move(s->values)});
+                // The kept signals, written before the run's line (a failed run has none). A
+                // file that does not read leaves the run without curves, not the sweep.
+                if (curves) {
+                    try {
+                        if (std::optional<sweep::RunSignals> s = sweep::readRunSignals(dir_, run))
+                            record.curves = std::make_shared<const SweepCurves>(
+                                SweepCurves{std::move(s->names), std::move(s->time), std::move(s->values)});
+                    } catch (const std::exception&) {
+                    }
+                }
                 emit runFinished(record);
             }
         };
