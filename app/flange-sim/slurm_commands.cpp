@@ -86,10 +86,8 @@ std::optional<std::map<std::string, std::map<size_t, std::string>>> queuedTasks(
     if (!r.ran || r.status != 0)
         return std::nullopt;
     auto jobs = sweep::parseSqueue(r.out.toStdString());
-    static const std::set<std::string> gone = {"COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL",
-                                               "OUT_OF_MEMORY", "PREEMPTED", "BOOT_FAIL", "DEADLINE"};
     for (auto& [job, tasks] : jobs)
-        std::erase_if(tasks, [](const auto& t) { return gone.count(t.second) > 0; });
+        std::erase_if(tasks, [](const auto& t) { return !sweep::stillQueued(t.second); });
     return jobs;
 }
 

@@ -5,6 +5,7 @@
 #include "engine/error.hpp"
 
 #include <regex>
+#include <set>
 #include <sstream>
 
 namespace flange::sweep {
@@ -90,6 +91,15 @@ std::map<std::string, std::map<size_t, std::string>> parseSqueue(const std::stri
         jobs[job][static_cast<size_t>(std::stoull(task))] = state;
     }
     return jobs;
+}
+
+bool stillQueued(const std::string& state)
+{
+    // Slurm's job states; squeue shows an ended job's tasks for MinJobAge seconds.
+    static const std::set<std::string> ended = {"COMPLETED", "FAILED",        "CANCELLED", "TIMEOUT",
+                                                "NODE_FAIL", "OUT_OF_MEMORY", "PREEMPTED", "BOOT_FAIL",
+                                                "DEADLINE",  "REVOKED",       "SPECIAL_EXIT"};
+    return !ended.count(state);
 }
 
 void checkSlurmValue(const std::string& option, const std::string& value)

@@ -1,7 +1,12 @@
 #include "engine/sweep/slurm_sweep.hpp"
 
+#include "engine/about/versions.hpp"
+#include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
+#include "engine/flatten/data_files_read.hpp"
+#include "engine/io/data_files.hpp"
 #include "engine/io/json_input.hpp"
+#include "engine/io/table_file.hpp"
 #include "engine/sweep/run_executor.hpp"
 #include "engine/sweep/sweep_folder.hpp"
 
@@ -129,6 +134,7 @@ void writeSetup(const fs::path& dir, const SlurmSetup& s)
     j["model"] = s.model;
     j["hash"] = s.hash;
     j["library"] = s.library;
+    j["allow-files"] = s.allowedDataFolders;
     j["stop"] = optionalNumber(s.stopTime);
     j["interval"] = optionalNumber(s.interval);
     j["tolerance"] = optionalNumber(s.tolerance);
@@ -179,6 +185,67 @@ fs::path writeBatchAndScript(const fs::path& dir, const SlurmSetup& setup, const
     return script;
 }
 
+// The diagram as the tasks read it, DIR/model/model.json, and the data files it names
+// inside its folder copied beside it at the same relative places, so that a relative name
+// ("data/load.csv") finds the copy. Copied rather than resolved to absolute names: the
+// nodes need only the sweep folder, not the diagram's (which may be on the submitting
+// machine's own disk), and the tables stay as they were swept when the originals change.
+// A file elsewhere (an absolute name, a folder the user allowed) is read where it is.
+class ModelCopy {
+public:
+    ModelCopy(const diagram::Diagram& model, const library::Library& lib)
+        : text_(diagram::serializeDiagram(model)), files_(flatten::dataFilesRead(model, lib)),
+          folder_(fs::absolute(model.folder.empty() ? fs::current_path() : fs::path(model.folder)).lexically_normal())
+    {
+        // Absolute: the tasks start in the folder sbatch was called from.
+        for (const std::string& f : model.allowedDataFolders)
+            allowed_.push_back(fs::absolute(f).lexically_normal().string());
+        allowed_.push_back(folder_.string()); // what the diagram may read it may read from its copy
+    }
+
+    // Writes the copy and its data files; returns the copy's path.
+    fs::path write(const fs::path& dir, const library::Library& lib) const
+    {
+        const fs::path copyFolder = dir / "model";
+        const fs::path copy = copyFolder / "model.json";
+        std::error_code ec;
+        fs::create_directories(copyFolder, ec);
+        if (ec)
+            throw badInput(copyFolder.string() + ": cannot create the folder (" + ec.message() + ")");
+        writeFile(copy, text_);
+        for (const flatten::DataFileRead& f : files_) {
+            const fs::path relative = fs::path(f.path).lexically_relative(folder_);
+            if (relative.empty() || *relative.begin() == ".." || !fs::is_regular_file(f.path))
+                continue;
+            fs::create_directories((copyFolder / relative).parent_path(), ec);
+            if (ec || !fs::copy_file(f.path, copyFolder / relative, fs::copy_options::overwrite_existing, ec))
+                throw badInput((copyFolder / relative).string() + ": cannot copy " + f.path + " there (" +
+                               ec.message() + ")");
+        }
+        // Each file the diagram reads must be found, and be readable, from the copy: a
+        // relative name leading out of the diagram's folder ("../load.csv") would not be.
+        diagram::Diagram read = diagram::loadDiagram(copy.string());
+        read.allowedDataFolders = allowed_;
+        const std::vector<flatten::DataFileRead> found = flatten::dataFilesRead(read, lib);
+        for (size_t i = 0; i < files_.size() && i < found.size(); ++i)
+            if (fs::is_regular_file(files_[i].path) && (!found[i].allowed || !fs::is_regular_file(found[i].path)))
+                throw badInput(files_[i].component + ": " + files_[i].path +
+                               " is named relative to the diagram's folder but lies outside it: the tasks read the "
+                               "model's copy in " + copyFolder.string() +
+                               " and find beside it only the files inside that folder; move the file into it or "
+                               "name it by its absolute path");
+        return copy;
+    }
+
+    const std::vector<std::string>& allowedFolders() const { return allowed_; }
+
+private:
+    std::string text_;
+    std::vector<flatten::DataFileRead> files_;
+    fs::path folder_;
+    std::vector<std::string> allowed_;
+};
+
 } // namespace
 
 std::string sweepHash(const fs::path& model, const fs::path& sweepJson)
@@ -215,6 +282,7 @@ fs::path writeSlurmSweep(const SweepDefinition& definition, diagram::Diagram mod
                                         std::pair{"--time", given.slurm.timeLimit}})
         if (!value.empty())
             checkSlurmValue(option, value);
+    const ModelCopy copy(model, lib);
     PreparedSweep p = prepareSweep(definition, std::move(model), lib);
     const MetricSet metrics(definition.metrics);
     checkMetricColumns(p.plan, metrics);
@@ -236,6 +304,8 @@ fs::path writeSlurmSweep(const SweepDefinition& definition, diagram::Diagram mod
     if (ec)
         throw badInput((dir / "tasks").string() + ": cannot create the folder (" + ec.message() + ")");
     SlurmSetup setup = given;
+    setup.model = copy.write(dir, lib).string();
+    setup.allowedDataFolders = copy.allowedFolders();
     setup.runs = p.plan.runs();
     setup.hash = sweepHash(setup.model, dir / "sweep.json");
     writeSetup(dir, setup);
@@ -262,6 +332,7 @@ SlurmSetup readSlurmSetup(const fs::path& dir)
         s.model = j.at("model").get<std::string>();
         s.hash = j.at("hash").get<std::string>();
         s.library = j.at("library").get<std::vector<std::string>>();
+        s.allowedDataFolders = j.value("allow-files", std::vector<std::string>{});
         s.stopTime = optionalNumber(j.at("stop"));
         s.interval = optionalNumber(j.at("interval"));
         s.tolerance = optionalNumber(j.at("tolerance"));
@@ -274,6 +345,79 @@ SlurmSetup readSlurmSetup(const fs::path& dir)
     } catch (const nlohmann::json::exception& e) {
         throw badInput(path.string() + ": " + e.what());
     }
+}
+
+SlurmSetup checkSlurmSweep(const fs::path& dir)
+{
+    SlurmSetup setup = readSlurmSetup(dir);
+    if (setup.flangeVersion != about::flangeVersion())
+        throw badInput(dir.string() + ": the sweep was written by flange-sim " + setup.flangeVersion +
+                       ", this is flange-sim " + about::flangeVersion() +
+                       "; install that version on the nodes (its runs would not be comparable)");
+    const std::string hash = sweepHash(setup.model, dir / "sweep.json");
+    if (hash != setup.hash)
+        throw badInput(setup.model + ": the model or " + (dir / "sweep.json").string() +
+                       " changed since the sweep was written (" + hash + ", not " + setup.hash +
+                       "); its runs would not be comparable: start a new sweep");
+    return setup;
+}
+
+OpenedSlurmSweep openSlurmSweep(const fs::path& dir)
+{
+    OpenedSlurmSweep o;
+    o.setup = checkSlurmSweep(dir);
+    o.definition = readSweepFile((dir / "sweep.json").string());
+    diagram::Diagram model = diagram::loadDiagram(o.setup.model);
+    model.allowedDataFolders = o.setup.allowedDataFolders;
+    o.library = std::make_shared<library::Library>();
+    for (const auto& f : library::Library::defaultFolders())
+        o.library->indexFolder(f);
+    for (const std::string& d : o.setup.library)
+        o.library->indexFolder(d);
+    o.library->require(library::typesUsedBy(model));
+    o.library->resolve();
+    o.prepared = prepareSweep(o.definition, std::move(model), *o.library);
+    if (o.prepared.plan.runs() != o.setup.runs)
+        throw internalError(o.setup.model, "the plan has " + std::to_string(o.prepared.plan.runs()) +
+                                               " runs, slurm.json says " + std::to_string(o.setup.runs));
+    o.options.stopTime = o.setup.stopTime;
+    o.options.interval = o.setup.interval;
+    o.options.tolerance = o.setup.tolerance;
+    return o;
+}
+
+std::optional<RunSignals> readRunSignals(const fs::path& dir, size_t run)
+{
+    const fs::path path = dir / ("run-" + std::to_string(run) + ".csv");
+    if (!fs::is_regular_file(path))
+        return std::nullopt;
+    const std::string text = readFile(path);
+    RunSignals s;
+    // The header as io::appendCsvHeader writes it: "time","a","b" (names hold no quotes).
+    const std::string header = text.substr(0, text.find('\n'));
+    for (size_t i = header.find('"'); i != std::string::npos;) {
+        const size_t end = header.find('"', i + 1);
+        if (end == std::string::npos)
+            throw badInput(path.string() + ":1: not a header of quoted names");
+        s.names.push_back(header.substr(i + 1, end - i - 1));
+        i = header.find('"', end + 1);
+    }
+    if (s.names.empty() || s.names.front().rfind("time", 0) != 0)
+        throw badInput(path.string() + ":1: not a header of quoted names, \"time\" first");
+    s.names.erase(s.names.begin());
+    s.values.assign(s.names.size(), {});
+    if (text.find_first_not_of("\r\n", header.size()) == std::string::npos)
+        return s; // no rows
+    const io::TableRows rows = io::parseTableText(text, path.string(), "");
+    if (rows.columns() != s.names.size() + 1)
+        throw badInput(path.string() + ": " + std::to_string(rows.columns()) + " columns, not " +
+                       std::to_string(s.names.size() + 1) + " as its header");
+    for (const auto row : rows) {
+        s.time.push_back(row[0]);
+        for (size_t i = 0; i < s.names.size(); ++i)
+            s.values[i].push_back(row[i + 1]);
+    }
+    return s;
 }
 
 std::vector<Batch> readBatches(const fs::path& dir)

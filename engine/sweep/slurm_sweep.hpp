@@ -1,8 +1,12 @@
 #pragma once
 // A sweep run as Slurm array jobs (docs/sweeps.md, "On a cluster"): the folder of a local
-// sweep (sweep.json, plan.csv, runs.csv) plus
+// sweep (sweep.json, plan.csv, runs.csv, run-<run>.csv) plus
 //   DIR/slurm.json          what every task must agree with: flange-sim's version, the
 //                           model's path and hash, the simulation options, the Slurm options
+//   DIR/model/model.json    the diagram as submitted, which the tasks read, with the data
+//                           files it names inside its folder copied beside it at the same
+//                           relative places (a table's "data/load.csv"): the sweep folder is
+//                           all the nodes need, and the model can be edited meanwhile
 //   DIR/batch-<b>.runs      the runs of submission b (0: the plan, 1...: sweep-resume) and
 //                           its number of array tasks; task k runs the k-th of that many slices
 //   DIR/batch-<b>.sbatch    its array-job script; DIR/batch-<b>.job its job id once submitted
@@ -16,13 +20,16 @@
 // slurm_task.cpp: one array task.
 #include "engine/diagram/diagram.hpp"
 #include "engine/library/library.hpp"
+#include "engine/simulation_types.hpp"
 #include "engine/sweep/sweep_definition.hpp"
+#include "engine/sweep/sweep_folder.hpp"
 #include "engine/sweep/sweep_runner.hpp"
 
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,9 +50,12 @@ struct SlurmOptions {
 struct SlurmSetup {
     std::string flangeVersion;
     std::string flangeSim;            // the executable the tasks run, an absolute path
-    std::string model;                // the diagram file, an absolute path
+    std::string model;                // the tasks' copy of the diagram, DIR/model/model.json (writeSlurmSweep)
     std::string hash;                 // sweepHash(model, DIR/sweep.json)
     std::vector<std::string> library; // --library folders, absolute
+    // Folders outside the diagram's whose data files it may read (--allow-files, the
+    // window's question): those files are read where they are, not copied.
+    std::vector<std::string> allowedDataFolders;
     std::optional<double> stopTime, interval, tolerance;
     size_t runs = 0;
     SlurmOptions slurm;
@@ -82,13 +92,44 @@ void checkSlurmValue(const std::string& option, const std::string& value);
 
 // `flange-sim sweep ... --slurm`: checks the sweep as the local sweep does (names, plan,
 // metrics, signals, the model translates), writes sweep.json, plan.csv, an empty runs.csv,
-// slurm.json and batch 0 with its script, whose path it returns. `maxArraySize` caps the
-// tasks. Throws flange::Error (BadInput) naming what is wrong.
+// the model's copy with its data files (setup.model is set to it), slurm.json and batch 0
+// with its script, whose path it returns. `maxArraySize` caps the tasks. Throws
+// flange::Error (BadInput) naming what is wrong, a data file the copy would not find
+// among them.
 std::filesystem::path writeSlurmSweep(const SweepDefinition& definition, diagram::Diagram model,
                                       const library::Library& lib, const SlurmSetup& setup,
                                       const std::filesystem::path& dir, size_t maxArraySize);
 
 SlurmSetup readSlurmSetup(const std::filesystem::path& dir);
+// readSlurmSetup, refusing (flange::Error, BadInput) a folder written by another flange-sim
+// version or whose model or sweep.json changed since: its runs would not be comparable.
+SlurmSetup checkSlurmSweep(const std::filesystem::path& dir);
+
+// A sweep folder made ready to run or to show: checked (checkSlurmSweep), its sweep.json,
+// the model's copy read with its library (the default folders and setup.library) and
+// prepared as writeSlurmSweep prepared it. What each task runs from, and what the window
+// reattaches to.
+struct OpenedSlurmSweep {
+    SlurmSetup setup;
+    SweepDefinition definition;
+    std::shared_ptr<library::Library> library;
+    PreparedSweep prepared;
+    SimulationOptions options; // setup's stop time, interval and tolerance
+};
+OpenedSlurmSweep openSlurmSweep(const std::filesystem::path& dir);
+
+// The chosen signals of run `run` as its task wrote them, DIR/run-<run>.csv (nullopt when
+// there is none). Throws flange::Error (BadInput) naming a file that does not read.
+struct RunSignals {
+    std::vector<std::string> names;
+    std::vector<double> time;
+    std::vector<std::vector<double>> values; // [signal][row]
+};
+std::optional<RunSignals> readRunSignals(const std::filesystem::path& dir, size_t run);
+
+// Whether an array task squeue lists in `state` may still run (PENDING, RUNNING...), not
+// one that has ended and is only shown for a while (COMPLETED, CANCELLED, TIMEOUT...).
+bool stillQueued(const std::string& state);
 std::vector<Batch> readBatches(const std::filesystem::path& dir);
 // The job ids of the batches submitted, by batch number.
 std::map<size_t, std::string> readJobIds(const std::filesystem::path& dir);

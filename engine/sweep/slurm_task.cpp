@@ -1,8 +1,6 @@
 // One array task of a sweep on a cluster (slurm_sweep.hpp): `flange-sim sweep-chunk`.
 #include "engine/sweep/slurm_sweep.hpp"
 
-#include "engine/about/versions.hpp"
-#include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
 #include "engine/io/csv_writer.hpp"
 #include "engine/sweep/run_executor.hpp"
@@ -53,16 +51,8 @@ private:
 SweepSummary runSlurmTask(const fs::path& dir, size_t batchNumber, size_t task, unsigned jobs,
                           const std::function<bool()>& cancelled)
 {
-    const SlurmSetup setup = readSlurmSetup(dir);
-    if (setup.flangeVersion != about::flangeVersion())
-        throw badInput(dir.string() + ": the sweep was written by flange-sim " + setup.flangeVersion +
-                       ", this is flange-sim " + about::flangeVersion() +
-                       "; install that version on the nodes (its runs would not be comparable)");
-    const std::string hash = sweepHash(setup.model, dir / "sweep.json");
-    if (hash != setup.hash)
-        throw badInput(setup.model + ": the model or " + (dir / "sweep.json").string() +
-                       " changed since the sweep was written (" + hash + ", not " + setup.hash +
-                       "); its runs would not be comparable: start a new sweep");
+    // Refuses another version or a changed model before any run.
+    OpenedSlurmSweep opened = openSlurmSweep(dir);
     const Batch batch = readBatch(dir, batchNumber);
     if (task >= batch.tasks)
         throw badInput(dir.string() + ": batch " + std::to_string(batchNumber) + " has " +
@@ -81,32 +71,18 @@ SweepSummary runSlurmTask(const fs::path& dir, size_t batchNumber, size_t task, 
         if (!done.count(r))
             runs.push_back(r);
 
-    const SweepDefinition definition = readSweepFile((dir / "sweep.json").string());
-    diagram::Diagram model = diagram::loadDiagram(setup.model);
-    library::Library lib;
-    for (const auto& f : library::Library::defaultFolders())
-        lib.indexFolder(f);
-    for (const std::string& d : setup.library)
-        lib.indexFolder(d);
-    lib.require(library::typesUsedBy(model));
-    lib.resolve();
-    PreparedSweep p = prepareSweep(definition, std::move(model), lib);
-    if (p.plan.runs() != setup.runs)
-        throw internalError(setup.model, "the plan has " + std::to_string(p.plan.runs()) + " runs, slurm.json says " +
-                                             std::to_string(setup.runs));
+    const SweepPlan& plan = opened.prepared.plan;
     SweepPlan mine;
-    mine.parameters = p.plan.parameters;
+    mine.parameters = plan.parameters;
     for (size_t r : runs)
-        mine.values.push_back(p.plan.values[r]);
-    SimulationOptions options;
-    options.stopTime = setup.stopTime;
-    options.interval = setup.interval;
-    options.tolerance = setup.tolerance;
+        mine.values.push_back(plan.values[r]);
+    SimulationOptions options = opened.options;
     options.maxRows = 10'000'000;
-    const MetricSet metrics(definition.metrics);
-    DiagramRunExecutor executor(std::move(p.model), lib, p.targets, options);
+    const MetricSet metrics(opened.definition.metrics);
+    DiagramRunExecutor executor(std::move(opened.prepared.model), *opened.library, opened.prepared.targets, options);
     TaskFile listener(dir, file, mine, runs);
-    return runSweep(mine, metrics, executor, SweepSettings{jobs, definition.chosenSignals, cancelled}, listener);
+    return runSweep(mine, metrics, executor, SweepSettings{jobs, opened.definition.chosenSignals, cancelled},
+                    listener);
 }
 
 } // namespace flange::sweep

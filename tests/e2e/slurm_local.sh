@@ -23,7 +23,7 @@ if ! local_slurm_start "$work/slurm"; then
   echo "SKIP: no local Slurm: $local_slurm_reason"
   exit 77
 fi
-# The model is the test's copy: the refusal below changes it.
+# The model is the test's copy: changed below, which the sweeps' own copies do not see.
 model=$work/CoupledClutches.json
 cp "$src/models/msl/Rotational/CoupledClutches.json" "$model"
 # J2.J = 1e-300 fails at initialization: a result row, not a task failure.
@@ -102,12 +102,14 @@ cmp -s "$work/cut-task0.csv" "$work/cut/tasks/runs-0-0.csv" || fail "the cancell
 "$sim" sweep-status "$work/changed" > "$work/status"
 grep -q "^batch 0, no job id .*: 2 tasks, 0 done, 0 failed, 2 not finished" "$work/status" ||
   fail "status of an unsubmitted batch: $(cat "$work/status")"
+# The tasks read the folder's copy of the model: the original may change meanwhile.
 echo >> "$model"
+echo >> "$work/changed/model/model.json"
 job=$("$sim" sweep-resume "$work/changed" 2> "$work/err") || fail "sweep-resume after --dry-run: $(cat "$work/err")"
 wait_job "$job"
 "$sim" sweep-status "$work/changed" > "$work/status"
 grep -q "0 of 20 runs finished" "$work/status" || fail "status of the refused sweep: $(cat "$work/status")"
-grep -q "task 1 failed with exit status 2: error: .*CoupledClutches.json: the model or .* changed since" "$work/status" ||
+grep -q "task 1 failed with exit status 2: error: .*/model/model.json: the model or .* changed since" "$work/status" ||
   fail "the refused task is not reported: $(cat "$work/status")"
 "$sim" sweep-collect "$work/changed" > "$work/collect"
 [ $? -eq 1 ] && grep -q "missing runs: 0-19 " "$work/collect" || fail "collect of the refused sweep: $(cat "$work/collect")"

@@ -3,6 +3,8 @@
 // task files (a message over several lines, a record cut by a kill).
 #include "support/test_support.hpp"
 
+#include "engine/about/versions.hpp"
+#include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
 #include "engine/sweep/slurm_sweep.hpp"
 
@@ -11,6 +13,48 @@
 #include <fstream>
 
 using namespace flange::sweep;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string readText(const fs::path& p)
+{
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// A CombiTimeTable reading `file`, saved as DIR/diagram/tabled.json and read back (its
+// folder set, as a diagram opened from a file has it).
+flange::diagram::Diagram tabledDiagram(const fs::path& dir, const std::string& file)
+{
+    using namespace flange::test;
+    fs::create_directories(dir / "diagram");
+    std::ofstream(dir / "diagram" / "tabled.json")
+        << diagramJson({component("table", "Blocks.Sources.CombiTimeTable",
+                                  R"({"tableOnFile": true, "fileName": ")" + file + R"(", "tableName": "load"})")},
+                       {}, 1.0, 0.25);
+    return flange::diagram::loadDiagram((dir / "diagram" / "tabled.json").string());
+}
+
+SweepDefinition timeScaleSweep()
+{
+    SweepDefinition d;
+    d.vary.push_back(parseVariation("table.timeScale=1,2"));
+    d.metrics.push_back({"y", "final(table.y[1])"});
+    d.chosenSignals = {"table.y[1]"};
+    return d;
+}
+
+SlurmSetup setupHere()
+{
+    SlurmSetup s;
+    s.flangeVersion = flange::about::flangeVersion();
+    s.flangeSim = "/opt/flange/bin/flange-sim";
+    s.slurm.chunks = 1;
+    return s;
+}
+
+} // namespace
 
 TEST_CASE("Slurm sweep, a batch's tasks take even slices of its runs, every run once", "[sweep][slurm]")
 {
@@ -81,4 +125,67 @@ TEST_CASE("Slurm sweep, the task files give whole records, a message's line brea
     CHECK(taskExit(dir.path(), 0, 0) == std::nullopt);
     std::ofstream(dir.path() / "tasks" / "task-0-1.done") << "2\n";
     CHECK(taskExit(dir.path(), 0, 1) == 2);
+}
+
+TEST_CASE("Slurm sweep, a table named relative to the diagram is copied beside the tasks' model, which the task reads",
+          "[sweep][slurm]")
+{
+    flange::test::TempFolder dir("flange-slurm-tables");
+    fs::create_directories(dir.path() / "diagram" / "tables");
+    std::ofstream(dir.path() / "diagram" / "tables" / "load.csv") << "time,load\n0,0\n1,4\n2,8\n";
+    const fs::path sweepDir = dir.path() / "sweep";
+    writeSlurmSweep(timeScaleSweep(), tabledDiagram(dir.path(), "tables/load.csv"), flange::test::bundledLibrary(),
+                    setupHere(), sweepDir, kDefaultMaxArraySize);
+    const SlurmSetup setup = readSlurmSetup(sweepDir);
+    CHECK(setup.model == (sweepDir / "model" / "model.json").string());
+    CHECK(readText(sweepDir / "model" / "tables" / "load.csv") == "time,load\n0,0\n1,4\n2,8\n");
+    // The run reads the table as it was swept, not the original changed since.
+    std::ofstream(dir.path() / "diagram" / "tables" / "load.csv") << "time,load\n0,0\n1,40\n2,80\n";
+    const SweepSummary s = runSlurmTask(sweepDir, 0, 0, 1);
+    CHECK(s.finished == 2);
+    CHECK(s.failed == 0);
+    const auto runs = finishedRuns(sweepDir);
+    REQUIRE(runs.size() == 2);
+    CHECK(runs.at(0).rfind("0,1,4,\"ok\",\"\",", 0) == 0); // u = t / timeScale: y(1) = 4
+    CHECK(runs.at(1).rfind("1,2,2,\"ok\",\"\",", 0) == 0);
+
+    // The kept signal of each run, as the window's overlay curves read it.
+    const std::optional<RunSignals> curve = readRunSignals(sweepDir, 1);
+    REQUIRE(curve);
+    CHECK(curve->names == std::vector<std::string>{"table.y[1]"});
+    REQUIRE(curve->time.size() == 5);
+    CHECK(curve->time.back() == 1.0);
+    REQUIRE(curve->values.size() == 1);
+    CHECK(curve->values[0][2] == Approx(1.0)); // t = 0.5, timeScale 2
+    CHECK(curve->values[0].back() == Approx(2.0));
+    CHECK_FALSE(readRunSignals(sweepDir, 7));
+
+    // The copy changed: refused before any run, as by every task and the window.
+    std::ofstream(sweepDir / "model" / "model.json", std::ios::app) << "\n";
+    CHECK_THROWS_WITH(openSlurmSweep(sweepDir), Catch::Contains("changed since the sweep was written"));
+}
+
+TEST_CASE("Slurm sweep, a table outside the diagram's folder is read where it is when named absolutely, refused when "
+          "named relatively",
+          "[sweep][slurm]")
+{
+    flange::test::TempFolder dir("flange-slurm-tables");
+    const fs::path elsewhere = dir.path() / "elsewhere";
+    fs::create_directories(elsewhere);
+    std::ofstream(elsewhere / "load.csv") << "0,0\n1,4\n2,8\n";
+
+    flange::diagram::Diagram relative = tabledDiagram(dir.path(), "../elsewhere/load.csv");
+    relative.allowedDataFolders.push_back(elsewhere.string());
+    CHECK_THROWS_WITH(writeSlurmSweep(timeScaleSweep(), relative, flange::test::bundledLibrary(), setupHere(),
+                                      dir.path() / "relative", kDefaultMaxArraySize),
+                      Catch::Contains("table: " + (elsewhere / "load.csv").string() +
+                                      " is named relative to the diagram's folder but lies outside it"));
+
+    flange::diagram::Diagram absolute = tabledDiagram(dir.path(), (elsewhere / "load.csv").string());
+    absolute.allowedDataFolders.push_back(elsewhere.string());
+    const fs::path sweepDir = dir.path() / "absolute";
+    writeSlurmSweep(timeScaleSweep(), absolute, flange::test::bundledLibrary(), setupHere(), sweepDir,
+                    kDefaultMaxArraySize);
+    CHECK(runSlurmTask(sweepDir, 0, 0, 1).failed == 0);
+    CHECK(finishedRuns(sweepDir).at(1).rfind("1,2,2,\"ok\"", 0) == 0);
 }

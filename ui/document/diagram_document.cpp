@@ -346,15 +346,19 @@ void DiagramDocument::setPlot(const diagram::Json& plot)
     emit modifiedChanged();
 }
 
-void DiagramDocument::setSweep(const diagram::Json& sweep)
+void DiagramDocument::setSweep(const diagram::Json& sweep) { setExtraOffStack("sweep", sweep); }
+
+void DiagramDocument::setSweepFolder(const diagram::Json& folder) { setExtraOffStack("sweepFolder", folder); }
+
+void DiagramDocument::setExtraOffStack(const char* key, const diagram::Json& value)
 {
-    const auto it = diagram_.extra.find("sweep");
-    if (sweep.is_null() ? it == diagram_.extra.end() : (it != diagram_.extra.end() && *it == sweep))
+    const auto it = diagram_.extra.find(key);
+    if (value.is_null() ? it == diagram_.extra.end() : (it != diagram_.extra.end() && *it == value))
         return;
-    if (sweep.is_null())
-        diagram_.extra.erase("sweep");
+    if (value.is_null())
+        diagram_.extra.erase(key);
     else
-        diagram_.extra["sweep"] = sweep;
+        diagram_.extra[key] = value;
     changedOffStack_ = true;
     emit modifiedChanged();
 }

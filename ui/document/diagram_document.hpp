@@ -96,6 +96,9 @@ public:
     // The sweep saved with the diagram (its "sweep" key: sweep::sweepToJson), as the Sweep
     // dialog last ran it; null removes it. Not undoable, as the plot set-up.
     void setSweep(const diagram::Json& sweep);
+    // The folder of that sweep when it ran on a Slurm cluster (its "sweepFolder" key), which
+    // the window reopens with the diagram; null removes it. Not undoable either.
+    void setSweepFolder(const diagram::Json& folder);
     // Marks unsaved changes that are on no undo stack: a diagram restored from a recovery
     // file differs from its file on disk until saved.
     void markModified();
@@ -124,6 +127,7 @@ signals:
     void modifiedChanged();
 
 private:
+    void setExtraOffStack(const char* key, const diagram::Json& value);
     diagram::Component* mutableComponent(const QString& name);
     // This level for the mutators. Undo commands return to their level before they edit,
     // and the editor refuses edits in a read-only level, so it is never a library one.

@@ -1,6 +1,5 @@
 #include "ui/sweep/slurm_sweep_backend.hpp"
 
-#include "ui/document/atomic_write.hpp"
 
 #include "engine/api/about.hpp"
 #include "engine/api/errors.hpp"
@@ -8,11 +7,14 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTimer>
 
 #include <cmath>
+#include <map>
+#include <optional>
 
 namespace flange::ui {
 
@@ -68,6 +70,44 @@ std::vector<std::string> csvFields(const std::string& line)
     return out;
 }
 
+// The array tasks of the user's jobs that may still run, by job id; nullopt when squeue
+// cannot be asked (not a submission host, the controller down).
+std::optional<std::map<std::string, std::set<size_t>>> queuedTasks()
+{
+    QString error;
+    const QString out = runProgram(QStringLiteral("squeue"),
+                                   {QStringLiteral("-h"), QStringLiteral("-r"), QStringLiteral("--me"), QStringLiteral("-o"),
+                                    QStringLiteral("%F %K %T")},
+                                   {}, &error);
+    if (!error.isEmpty())
+        return std::nullopt;
+    std::map<std::string, std::set<size_t>> queued;
+    for (const auto& [job, tasks] : sweep::parseSqueue(out.toStdString()))
+        for (const auto& [task, state] : tasks)
+            if (sweep::stillQueued(state))
+                queued[job].insert(task);
+    return queued;
+}
+
+// Why runs are missing once no task runs: the first task that failed and its log's last
+// line, else the tasks that ended without finishing.
+QString whyMissing(const std::filesystem::path& dir)
+{
+    const auto jobs = sweep::readJobIds(dir);
+    if (jobs.empty())
+        return QObject::tr("the sweep's script was never submitted");
+    for (const sweep::Batch& b : sweep::readBatches(dir))
+        for (size_t t = 0; t < b.tasks; ++t)
+            if (const std::optional<int> exit = sweep::taskExit(dir, b.number, t); exit && *exit != 0) {
+                QFile log(QString::fromStdString(sweep::taskLog(dir, b.number, t).string()));
+                QString last;
+                if (log.open(QIODevice::ReadOnly))
+                    last = QString::fromLocal8Bit(log.readAll()).trimmed().section(QLatin1Char('\n'), -1);
+                return QObject::tr("task %1 of batch %2 failed with exit status %3: %4").arg(t).arg(b.number).arg(*exit).arg(last);
+            }
+    return QObject::tr("tasks ended without finishing them: cancelled, a time limit or a node failure");
+}
+
 } // namespace
 
 sweep::RunResult runFromCsvLine(const std::string& line, size_t parameters, size_t metrics)
@@ -114,29 +154,22 @@ void SlurmSweepBackend::start(std::shared_ptr<const SweepJob> job)
 {
     job_ = std::move(job);
     reported_.clear();
+    missing_.clear();
     jobId_.clear();
     running_ = true;
     try {
         dir_ = std::filesystem::absolute(choice_.folder.toStdString()).lexically_normal();
-        std::error_code ec;
-        std::filesystem::create_directories(dir_, ec);
-        // The tasks read the diagram as it was swept, from the folder they share.
-        const std::filesystem::path model = dir_ / "model.json";
-        QString why;
-        if (!writeFileAtomically(QString::fromStdString(model.string()), diagram::serializeDiagram(job_->model), &why))
-            throw badInput(model.string() + ": cannot be written (" + why.toStdString() + ")");
         sweep::SlurmSetup setup;
         setup.flangeVersion = about::flangeVersion();
         setup.flangeSim = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("flange-sim")).toStdString();
-        setup.model = model.string();
         setup.stopTime = job_->options.stopTime;
         setup.interval = job_->options.interval;
         setup.tolerance = job_->options.tolerance;
         setup.slurm = {choice_.partition.toStdString(), {}, choice_.timeLimit.toStdString(),
                        static_cast<size_t>(std::max(1, choice_.tasks))};
+        // The engine writes the diagram's copy, with its data files, that the tasks read.
         const std::filesystem::path script = sweep::writeSlurmSweep(job_->definition, job_->model, *job_->library, setup,
                                                                     dir_, sweep::kDefaultMaxArraySize);
-        tasks_ = sweep::readBatches(dir_).front().tasks;
         QString error;
         const QString out = runProgram(QStringLiteral("sbatch"), {QStringLiteral("--parsable"), QString::fromStdString(script.string())},
                                        QString::fromStdString(dir_.string()), &error);
@@ -148,6 +181,59 @@ void SlurmSweepBackend::start(std::shared_ptr<const SweepJob> job)
         finish(false, QString::fromStdString(e.what()));
         return;
     }
+    follow();
+}
+
+void SlurmSweepBackend::reattach(std::shared_ptr<const SweepJob> job)
+{
+    job_ = std::move(job);
+    dir_ = std::filesystem::absolute(choice_.folder.toStdString()).lexically_normal();
+    reported_.clear();
+    missing_.clear();
+    jobId_.clear();
+    running_ = true;
+    try {
+        const auto jobs = sweep::readJobIds(dir_);
+        if (!jobs.empty())
+            jobId_ = QString::fromStdString(jobs.rbegin()->second);
+    } catch (const std::exception& e) {
+        finish(false, QString::fromStdString(e.what()));
+        return;
+    }
+    follow();
+}
+
+bool SlurmSweepBackend::resume(QString* error)
+{
+    if (running_ || !job_) {
+        *error = running_ ? tr("the sweep is still running") : tr("no sweep to resume");
+        return false;
+    }
+    try {
+        // sweep-resume's batch: the runs in no task file, nothing computed again.
+        const auto script = sweep::writeResumeBatch(dir_, std::nullopt, sweep::kDefaultMaxArraySize);
+        if (!script) {
+            *error = tr("no run is missing");
+            return false;
+        }
+        const size_t batch = sweep::readBatches(dir_).size() - 1;
+        QString failed;
+        const QString out = runProgram(QStringLiteral("sbatch"), {QStringLiteral("--parsable"), QString::fromStdString(script->string())},
+                                       QString::fromStdString(dir_.string()), &failed);
+        if (!failed.isEmpty())
+            throw badInput(failed.toStdString());
+        jobId_ = out.section(QLatin1Char(';'), 0, 0);
+        sweep::writeJobId(dir_, batch, jobId_.toStdString());
+    } catch (const std::exception& e) {
+        *error = QString::fromStdString(e.what());
+        return false;
+    }
+    missing_.clear();
+    return true;
+}
+
+void SlurmSweepBackend::follow()
+{
     poll_->start();
     poll(); // a quick cluster (or sbatch running the tasks itself) may have finished some
 }
@@ -158,34 +244,81 @@ void SlurmSweepBackend::poll()
         return;
     try {
         const size_t parameters = job_->plan.parameters.size(), metrics = job_->definition.metrics.size();
-        for (const auto& [run, line] : sweep::finishedRuns(dir_))
-            if (reported_.insert(run).second)
-                emit runFinished(SweepRunRecord{runFromCsvLine(line, parameters, metrics), nullptr});
-        if (reported_.size() >= job_->plan.runs())
-            return finish(false, {});
-        // Every task has ended and runs are missing: a task failed (its log says why).
-        for (size_t t = 0; t < tasks_; ++t)
-            if (!sweep::taskExit(dir_, 0, t))
+        const bool curves = !job_->definition.chosenSignals.empty();
+        auto reportNew = [&] {
+            for (const auto& [run, line] : sweep::finishedRuns(dir_)) {
+                if (!reported_.insert(run).second)
+                    continue;
+                SweepRunRecord record{runFromCsvLine(line, parameters, metrics), nullptr};
+                // The kept signals, written before the run's line (a failed run has none). A
+                // file that does not read leaves the run without curves, not the sweep.
+                if (curves) {
+                    try {
+                        if (std::optional<sweep::RunSignals> s = sweep::readRunSignals(dir_, run))
+                            record.curves = std::make_shared<const SweepCurves>(
+                                SweepCurves{std::move(s->names), std::move(s->time), std::move(s->values)});
+                    } catch (const std::exception&) {
+                    }
+                }
+                emit runFinished(record);
+            }
+        };
+        reportNew();
+        if (reported_.size() < job_->plan.runs()) {
+            if (tasksMayRun())
                 return;
-        finish(false, tr("%1 runs missing: flange-sim sweep-status %2 says which task and why; sweep-resume runs them")
-                          .arg(job_->plan.runs() - reported_.size())
-                          .arg(QString::fromStdString(dir_.string())));
+            reportNew(); // what the last tasks wrote before they ended
+        }
+        // The folder's runs.csv as flange-sim sweep-collect leaves it.
+        missing_ = sweep::collectRuns(dir_).missing;
+        if (missing_.empty())
+            return finish(false, {});
+        finish(false, tr("runs %1 missing (%2); Resume submits them").arg(QString::fromStdString(sweep::describeRuns(missing_)), whyMissing(dir_)));
     } catch (const std::exception& e) {
         finish(false, QString::fromStdString(e.what()));
     }
+}
+
+bool SlurmSweepBackend::tasksMayRun() const
+{
+    const auto jobs = sweep::readJobIds(dir_);
+    if (const auto queue = queuedTasks()) {
+        for (const auto& [batch, id] : jobs)
+            if (queue->count(id))
+                return true;
+        return false;
+    }
+    // squeue cannot be asked: a submitted task that has not written its exit status may
+    // still run (one killed never writes it: flange-sim sweep-status tells, where squeue works).
+    for (const sweep::Batch& b : sweep::readBatches(dir_))
+        if (jobs.count(b.number))
+            for (size_t t = 0; t < b.tasks; ++t)
+                if (!sweep::taskExit(dir_, b.number, t))
+                    return true;
+    return false;
 }
 
 void SlurmSweepBackend::cancel()
 {
     if (!running_)
         return;
-    if (!jobId_.isEmpty()) {
+    QStringList errors;
+    const auto queue = queuedTasks();
+    for (const auto& [batch, id] : sweep::readJobIds(dir_)) {
+        if (queue ? !queue->count(id) : QString::fromStdString(id) != jobId_)
+            continue;
         QString error;
-        runProgram(QStringLiteral("scancel"), {jobId_}, QString::fromStdString(dir_.string()), &error);
+        runProgram(QStringLiteral("scancel"), {QString::fromStdString(id)}, QString::fromStdString(dir_.string()), &error);
         if (!error.isEmpty())
-            return finish(true, error);
+            errors << error;
     }
-    finish(true, {});
+    finish(true, errors.join(QStringLiteral("; ")));
+}
+
+void SlurmSweepBackend::detach()
+{
+    poll_->stop();
+    running_ = false;
 }
 
 void SlurmSweepBackend::finish(bool cancelled, const QString& error)

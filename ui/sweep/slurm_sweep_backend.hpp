@@ -1,10 +1,14 @@
 #pragma once
 // A sweep on a Slurm cluster (issue 39), behind the window's backend interface: the engine
-// writes the sweep's folder with the diagram and the array-job script
+// writes the sweep's folder with its copy of the diagram and the array-job script
 // (sweep::writeSlurmSweep, as `flange-sim sweep --slurm` does), sbatch submits it, and the
-// runs the tasks finish are read from their files (sweep::finishedRuns) every few seconds
-// and reported as they appear. The folder stays: flange-sim sweep-status, sweep-collect and
-// sweep-resume work on it as on one submitted from the command line.
+// runs the tasks finish are read from their files (sweep::finishedRuns), with their kept
+// signals (run-<run>.csv), every few seconds and reported as they appear. The folder stays:
+// the window reattaches to it later (reattach), and flange-sim sweep-status, sweep-collect
+// and sweep-resume work on it as on one submitted from the command line. The sweep ends
+// when every run is in, or when none of its array tasks is still queued or running (squeue;
+// where squeue cannot be asked, when every task wrote its exit status); runs missing then
+// are listed (missingRuns) and resume() submits them.
 #include "ui/sweep/sweep_backend.hpp"
 
 #include "engine/api/slurm_sweep.hpp"
@@ -13,6 +17,7 @@
 
 #include <filesystem>
 #include <set>
+#include <vector>
 
 class QTimer;
 
@@ -34,23 +39,36 @@ public:
     static QString unavailableReason();
 
     void start(std::shared_ptr<const SweepJob> job) override;
-    // Cancels the array job (scancel); the runs reported stay.
+    // Follows the sweep of choice().folder, whose job sweep::openSlurmSweep gave: reports the
+    // runs already finished at once, then those that arrive while its jobs run.
+    void reattach(std::shared_ptr<const SweepJob> job);
+    // Submits the runs missing after the end as a new batch (sweep::writeResumeBatch, as
+    // flange-sim sweep-resume); false with `error` when it cannot. reattach then follows it.
+    bool resume(QString* error);
+    // Cancels the array jobs still queued or running (scancel); the runs reported stay.
     void cancel() override;
+    // Stops following the sweep and leaves its jobs running (the window turns to another).
+    void detach();
     bool isRunning() const override { return running_; }
     QString jobId() const { return jobId_; }
     const SlurmChoice& choice() const { return choice_; }
+    // The plan's runs not reported when the sweep ended, ascending.
+    const std::vector<size_t>& missingRuns() const { return missing_; }
 
     static constexpr int kPollMs = 2000;
 
 private:
+    void follow();
     void poll();
+    // Whether a task of the folder's jobs may still finish runs.
+    bool tasksMayRun() const;
     void finish(bool cancelled, const QString& error);
 
     SlurmChoice choice_;
     std::shared_ptr<const SweepJob> job_;
     std::filesystem::path dir_;
     std::set<size_t> reported_;
-    size_t tasks_ = 0;
+    std::vector<size_t> missing_;
     QString jobId_;
     QTimer* poll_;
     bool running_ = false;

@@ -64,9 +64,14 @@ SweepPanel::SweepPanel(SweepSession& session, QWidget* parent) : QWidget(parent)
     apply_ = new QPushButton(tr("Apply These Values"));
     apply_->setToolTip(tr("Set the selected run's parameter values in the diagram (one undo step)"));
     apply_->setEnabled(false);
+    resume_ = new QPushButton(tr("Resume"));
+    resume_->setObjectName(QStringLiteral("sweepResume"));
+    resume_->setToolTip(tr("Submit the missing runs to the cluster again; the finished ones are kept"));
+    resume_->hide();
     auto* top = new QHBoxLayout;
     top->addWidget(status_, 1);
     top->addWidget(progress_);
+    top->addWidget(resume_);
     top->addWidget(cancel_);
     top->addWidget(rerun_);
     top->addWidget(apply_);
@@ -143,6 +148,7 @@ SweepPanel::SweepPanel(SweepSession& session, QWidget* parent) : QWidget(parent)
     connect(tabs_, &QTabWidget::currentChanged, this, &SweepPanel::updateTab);
     connect(cancel_, &QPushButton::clicked, this, &SweepPanel::cancelRequested);
     connect(rerun_, &QPushButton::clicked, this, &SweepPanel::rerunRequested);
+    connect(resume_, &QPushButton::clicked, this, &SweepPanel::resumeRequested);
     connect(apply_, &QPushButton::clicked, this, [this] {
         if (selectedRecord() >= 0)
             emit applyRequested(selectedRecord());
@@ -170,8 +176,11 @@ void SweepPanel::selectRecord(int record)
     table_->scrollTo(at);
 }
 
+void SweepPanel::offerResume(bool offered) { resume_->setVisible(offered); }
+
 void SweepPanel::begin()
 {
+    resume_->hide();
     for (QComboBox* box : {signal_, metric_, x_, y_}) {
         const QSignalBlocker block(box);
         box->clear();

@@ -46,6 +46,9 @@ public:
     QPushButton* cancelButton() const { return cancel_; }
     QPushButton* rerunButton() const { return rerun_; }
     QPushButton* applyButton() const { return apply_; }
+    // Resume, shown when a sweep on a cluster ended with runs missing.
+    QPushButton* resumeButton() const { return resume_; }
+    void offerResume(bool offered);
     QLabel* statusLabel() const { return status_; }
     // Draws the charts now (they are otherwise redrawn a moment after runs arrive).
     void redraw();
@@ -53,6 +56,7 @@ public:
 signals:
     void cancelRequested();
     void rerunRequested();
+    void resumeRequested();
     // Set the diagram's parameters to the values of this record's run.
     void applyRequested(int record);
 
@@ -76,6 +80,7 @@ private:
     QPushButton* cancel_;
     QPushButton* rerun_;
     QPushButton* apply_;
+    QPushButton* resume_;
     QTimer* redrawSoon_;
 };
 

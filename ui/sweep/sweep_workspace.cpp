@@ -46,6 +46,9 @@ SweepWorkspace::SweepWorkspace(QMainWindow* window, DiagramDocument* document, D
     rerun_->setObjectName(QStringLiteral("rerunSweep"));
     openSweep_ = new QAction(tr("Open S&weep…"), this);
     openSweep_->setObjectName(QStringLiteral("openSweep"));
+    openSweepFolder_ = new QAction(tr("Open Sweep &Folder…"), this);
+    openSweepFolder_->setObjectName(QStringLiteral("openSweepFolder"));
+    openSweepFolder_->setStatusTip(tr("Show a sweep on a Slurm cluster from its folder, following its job if it runs"));
     saveSweep_ = new QAction(tr("Save Sweep &As…"), this);
     saveSweep_->setObjectName(QStringLiteral("saveSweep"));
 
@@ -57,11 +60,24 @@ SweepWorkspace::SweepWorkspace(QMainWindow* window, DiagramDocument* document, D
         QString error;
         if (path.isEmpty())
             return;
+        // slurm.json names a sweep on a cluster: its folder is opened, not only its definition.
+        if (QFileInfo(path).fileName() == QLatin1String("slurm.json")) {
+            if (!openSweepFolder(QFileInfo(path).path(), &error))
+                QMessageBox::warning(window_, tr("Open Sweep"), error);
+            return;
+        }
         if (!readSweepFile(path, &error)) {
             QMessageBox::warning(window_, tr("Open Sweep"), error);
             return;
         }
         openDialog();
+    });
+    connect(openSweepFolder_, &QAction::triggered, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(window_, tr("Open Sweep Folder"),
+                                                                 QFileInfo(document_->filePath()).path());
+        QString error;
+        if (!folder.isEmpty() && !openSweepFolder(folder, &error))
+            QMessageBox::warning(window_, tr("Open Sweep Folder"), error);
     });
     connect(saveSweep_, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getSaveFileName(window_, tr("Save Sweep As"),
@@ -72,9 +88,19 @@ SweepWorkspace::SweepWorkspace(QMainWindow* window, DiagramDocument* document, D
     });
     connect(panel_, &SweepPanel::cancelRequested, this, &SweepWorkspace::cancel);
     connect(panel_, &SweepPanel::rerunRequested, rerun_, &QAction::trigger);
+    connect(panel_, &SweepPanel::resumeRequested, this, [this] {
+        QString error;
+        if (!resume(&error))
+            messages_->error(tr("Sweep: Resume: %1").arg(error));
+    });
     connect(panel_, &SweepPanel::applyRequested, this, &SweepWorkspace::applyValues);
-    // Another diagram: the sweep in progress ran the one before.
-    connect(document_, &DiagramDocument::diagramReset, this, &SweepWorkspace::cancel);
+    // Another diagram: the sweep in progress ran the one before. One on a cluster runs the
+    // folder's own copy of its diagram and goes on (it was submitted for that).
+    connect(document_, &DiagramDocument::diagramReset, this, [this] {
+        if (!qobject_cast<SlurmSweepBackend*>(backend_.get()))
+            cancel();
+        reopenStoredFolder();
+    });
     auto updateActions = [this] {
         const bool stored = document_->rootDiagram().extra.contains("sweep");
         rerun_->setEnabled(stored);
@@ -95,7 +121,7 @@ SweepWorkspace::~SweepWorkspace()
 
 void SweepWorkspace::addSimulationActions(QMenu* menu) { menu->addActions({sweep_, rerun_}); }
 
-void SweepWorkspace::addFileActions(QMenu* menu) { menu->addActions({openSweep_, saveSweep_}); }
+void SweepWorkspace::addFileActions(QMenu* menu) { menu->addActions({openSweep_, openSweepFolder_, saveSweep_}); }
 
 void SweepWorkspace::setBackend(std::unique_ptr<SweepBackend> backend)
 {
@@ -110,6 +136,8 @@ void SweepWorkspace::connectBackend()
     connect(backend_.get(), &SweepBackend::runFinished, session_, &SweepSession::add);
     connect(backend_.get(), &SweepBackend::sweepEnded, this, [this](bool cancelled, const QString& error) {
         session_->end(cancelled, error);
+        const auto* slurm = qobject_cast<const SlurmSweepBackend*>(backend_.get());
+        panel_->offerResume(slurm && !cancelled && !slurm->missingRuns().empty());
         if (!error.isEmpty())
             messages_->error(tr("Sweep: %1").arg(error));
         else
@@ -148,18 +176,98 @@ bool SweepWorkspace::run(const sweep::SweepDefinition& definition)
 void SweepWorkspace::run(std::shared_ptr<SweepJob> job)
 {
     document_->setSweep(sweep::sweepToJson(job->definition));
+    // Where a sweep on a cluster keeps its runs: the diagram opened again shows them.
+    const auto* slurm = qobject_cast<const SlurmSweepBackend*>(backend_.get());
+    document_->setSweepFolder(slurm ? diagram::Json(QFileInfo(slurm->choice().folder).absoluteFilePath().toStdString())
+                                    : diagram::Json());
     if (backend_->isRunning()) {
         backend_->cancel();
         session_->end(true, QString());
     }
     session_->begin(job);
+    showDock();
+    backend_->start(std::move(job));
+}
+
+void SweepWorkspace::showDock()
+{
     if (dock_->isHidden()) {
         dock_->show();
         // Room for the table and a chart: half the window's height the first time.
         window_->resizeDocks({dock_.data()}, {window_->height() / 2}, Qt::Vertical);
     }
     dock_->raise();
-    backend_->start(std::move(job));
+}
+
+bool SweepWorkspace::openSweepFolder(const QString& folder, QString* error)
+{
+    auto job = std::make_shared<SweepJob>();
+    SlurmChoice choice;
+    choice.folder = folder;
+    try {
+        // The engine's checks and reading, as each array task's: another version or a
+        // changed model is refused with the message a task would give.
+        sweep::OpenedSlurmSweep opened = sweep::openSlurmSweep(folder.toStdString());
+        job->definition = std::move(opened.definition);
+        job->model = std::move(opened.prepared.model);
+        job->library = std::move(opened.library);
+        job->targets = std::move(opened.prepared.targets);
+        job->plan = std::move(opened.prepared.plan);
+        job->options = opened.options;
+        choice.partition = QString::fromStdString(opened.setup.slurm.partition);
+        choice.timeLimit = QString::fromStdString(opened.setup.slurm.timeLimit);
+        choice.tasks = static_cast<int>(opened.setup.slurm.chunks);
+    } catch (const std::exception& e) {
+        if (error)
+            *error = QString::fromStdString(e.what());
+        return false;
+    }
+    // A sweep on a cluster followed so far goes on without the window; one on this
+    // computer's cores stops.
+    if (auto* following = qobject_cast<SlurmSweepBackend*>(backend_.get()))
+        following->detach();
+    else if (backend_->isRunning())
+        backend_->cancel();
+    auto backend = std::make_unique<SlurmSweepBackend>(choice);
+    SlurmSweepBackend* slurm = backend.get();
+    setBackend(std::move(backend));
+    session_->begin(job);
+    showDock();
+    messages_->info(tr("Sweep: opened %1 (%2 runs)").arg(folder).arg(job->plan.runs()));
+    slurm->reattach(std::move(job));
+    return true;
+}
+
+void SweepWorkspace::reopenStoredFolder()
+{
+    const auto& extra = document_->rootDiagram().extra;
+    const auto it = extra.find("sweepFolder");
+    if (it == extra.end() || !it->is_string())
+        return;
+    const QString folder = QString::fromStdString(it->get<std::string>());
+    if (!QFileInfo::exists(folder + QStringLiteral("/slurm.json"))) {
+        messages_->info(tr("Sweep: the folder of the diagram's last sweep on a cluster, %1, is gone").arg(folder));
+        return;
+    }
+    QString error;
+    if (!openSweepFolder(folder, &error))
+        messages_->error(tr("Sweep: %1").arg(error));
+}
+
+bool SweepWorkspace::resume(QString* error)
+{
+    auto* slurm = qobject_cast<SlurmSweepBackend*>(backend_.get());
+    if (!slurm || !session_->sharedJob()) {
+        *error = tr("no sweep on a cluster to resume");
+        return false;
+    }
+    if (!slurm->resume(error))
+        return false;
+    // The session starts again and the backend reports every run from the folder.
+    std::shared_ptr<const SweepJob> job = session_->sharedJob();
+    session_->begin(job);
+    slurm->reattach(std::move(job));
+    return true;
 }
 
 void SweepWorkspace::cancel()

@@ -1,6 +1,8 @@
 #pragma once
 // Sweeps in the window, wired together: Simulation ▸ Sweep… and Re-run Sweep, File ▸ Open
-// Sweep… and Save Sweep As… (the JSON of `flange-sim sweep --sweep FILE`), the Sweep dock
+// Sweep… and Save Sweep As… (the JSON of `flange-sim sweep --sweep FILE`), File ▸ Open
+// Sweep Folder… (a sweep on a Slurm cluster, reattached to its job, as is the one a
+// diagram names when it opens), the Sweep dock
 // with its table and charts, the backend that runs it, the sweep kept in the diagram's
 // "sweep" key, and Apply These Values as one undo step. MainWindow makes one and puts its
 // actions in its menus.
@@ -32,7 +34,7 @@ public:
 
     // Simulation menu: Sweep…, Re-run Sweep.
     void addSimulationActions(QMenu* menu);
-    // File menu: Open Sweep…, Save Sweep As….
+    // File menu: Open Sweep…, Open Sweep Folder…, Save Sweep As….
     void addFileActions(QMenu* menu);
 
     QAction* sweepAction() const { return sweep_; }
@@ -57,10 +59,20 @@ public:
     // The sweep dialog, opened on the stored sweep; runs it when accepted.
     void openDialog();
     bool readSweepFile(const QString& path, QString* error);
+    // Shows the sweep on a cluster in `folder` (flange-sim sweep --slurm's or the window's):
+    // its finished runs at once and, while its jobs are queued or running, those that
+    // arrive; Cancel cancels them. False with the engine's message for a folder that is not
+    // such a sweep, was written by another flange-sim version or whose model changed.
+    bool openSweepFolder(const QString& folder, QString* error);
+    // Submits the runs missing from the sweep on a cluster that ended (the panel's Resume).
+    bool resume(QString* error);
     bool writeSweepFile(const QString& path, QString* error) const;
 
 private:
     void connectBackend();
+    void showDock();
+    // The sweep on a cluster the diagram names (its "sweepFolder"), shown as it opens.
+    void reopenStoredFolder();
 
     QMainWindow* window_;
     DiagramDocument* document_;
@@ -73,6 +85,7 @@ private:
     QAction* sweep_;
     QAction* rerun_;
     QAction* openSweep_;
+    QAction* openSweepFolder_;
     QAction* saveSweep_;
 };
 
