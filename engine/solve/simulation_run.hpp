@@ -59,7 +59,9 @@ private:
     double eval(expr::NodeId id, double t, bool initial, char* reached = nullptr) const;
     std::vector<char> reachedRelations(double t);
     void refreshVarValues();
-    std::vector<std::string> updateDiscrete(double t, bool initial, bool holdSolved = false);
+    std::vector<EventChange> updateDiscrete(double t, bool initial, bool holdSolved = false);
+    EventChange eventChange(int32_t var, double before, double after) const;
+    EventCause causeOf(size_t relation, bool timeEvent) const;
     static std::vector<std::string> eventCulprits(const std::string& cause, const EventRecord& rec);
     std::vector<std::string> unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const;
     double nextTimeEvent(double t) const;
@@ -67,13 +69,13 @@ private:
     // The event iteration, and the record of its net changes.
     void iterateEvent(double t, EventRecord& rec, const std::string& cause);
     void iterateToFixedPoint(double t, EventRecord& rec, const std::string& cause);
-    void handleEvent(double t, bool timeEvent, const std::string& cause);
+    void handleEvent(double t, const EventCause& cause);
     bool fireWhens(double t, EventRecord& rec);
     int changedRelation(double t);
     int crossingBefore(double tLow, double& tg);
     void joinSimultaneousCrossings(double t, double tCap);
     bool silentCrossing(double t);
-    std::string timeEventCause(double t, double eps) const;
+    EventCause timeEventCause(double t, double eps) const;
 
     // ---------- tapes, IDA and the consistent solve (ida_integration.cpp)
     codegen::TapeInputs inputs(double t, bool initial) const;

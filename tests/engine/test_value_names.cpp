@@ -1,7 +1,10 @@
 // What a discrete variable's values mean, as its definition says (valueNames,
-// docs/component-format.md): read and checked with the library.
+// docs/component-format.md): read and checked with the library, and given to a run's
+// readers through the model (Model::variableDefinition) for an event's changes.
+#include "engine/api/model.hpp"
+#include "engine/api/simulation.hpp"
+#include "engine/diagram/diagram_json.hpp"
 #include "engine/error.hpp"
-#include "engine/library/library.hpp"
 #include "support/test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -68,4 +71,25 @@ TEST_CASE("bad value names are refused naming the file, line and variable")
                Catch::Contains("variable 'n': a statePriority needs valueNames"));
     CHECK_THAT(refusal(R"("type": "Integer", "valueNames": {"0": "stuck"}, "statePriority": "high")"),
                Catch::Contains("variable 'n': statePriority must be a whole number"));
+}
+
+TEST_CASE("an event's changes are named by the definitions of their instances")
+{
+    static const std::shared_ptr<const library::Library> library(&test::bundledLibrary(),
+                                                                 [](const library::Library*) {});
+    const auto model = Model::compile(
+        diagram::loadDiagram(std::string(FLANGE_SOURCE_DIR) + "/models/msl/Rotational/CoupledClutches.json"), library);
+    Run run(model);
+    run.runToEnd();
+    const EventRecord& step = run.events().front(); // step1 engages clutch2: mode 2 -> -1
+    REQUIRE(step.changes.size() == 2);
+    const EventChange& mode = step.changes[1];
+    const library::VariableDef* definition = model->variableDefinition(mode.instance, mode.variable);
+    REQUIRE(definition != nullptr);
+    CHECK(*definition->valueName(mode.before) == "free");
+    CHECK(*definition->valueName(mode.after) == "slipping backward");
+    CHECK(definition->statePriority == 1); // the mode tells the clutch's state, not its flags
+    CHECK(model->variableDefinition("clutch2", "locked")->statePriority == 0);
+    CHECK(model->variableDefinition("clutch9", "mode") == nullptr);
+    CHECK(model->variableDefinition("clutch2", "w_rel")->valueNames.empty());
 }
