@@ -2,6 +2,8 @@
 // written, which way it went), and the net change of each discrete value over the event
 // iteration, not its steps (a clutch that locks and releases within one event is not
 // listed as locked).
+#include "engine/api/model.hpp"
+#include "engine/api/simulation.hpp"
 #include "support/test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -118,4 +120,39 @@ TEST_CASE("an event as one line of text names its kind, cause and changes")
     e.cause.timeEvent = true;
     e.changes.clear();
     CHECK(describeEvent(e) == "time: time event");
+}
+
+TEST_CASE("a change inside a subsystem names its part by path, which the model's definitions name")
+{
+    // A spinning inertia braked to rest inside a subsystem: the brake locks (mode 1 -> 0).
+    const std::string json = R"({"format": "flange-diagram", "version": 1, "name": "braked",
+      "experiment": {"startTime": 0, "stopTime": 1, "interval": 0.01},
+      "components": [ { "name": "drive", "type": "Test.Braked",
+                        "variables": { "inertia.phi": { "start": 0, "fixed": true },
+                                       "inertia.w": { "start": 1, "fixed": true } } } ],
+      "connections": [],
+      "subsystems": [ { "name": "Test.Braked",
+        "components": [ { "name": "inertia", "type": "Rotational.Components.Inertia", "parameters": { "J": 1 } },
+                        { "name": "brake", "type": "Rotational.Components.Brake", "parameters": { "fn_max": 10 } },
+                        { "name": "force", "type": "Blocks.Sources.Constant", "parameters": { "k": 1 } } ],
+        "connections": [ { "from": "inertia.flange_b", "to": "brake.flange_a" },
+                         { "from": "force.y", "to": "brake.f_normalized" } ] } ]})";
+    static const std::shared_ptr<const library::Library> library(&test::bundledLibrary(),
+                                                                 [](const library::Library*) {});
+    const auto model = Model::compile(diagramFromJson(json), library);
+    Run run(model);
+    run.runToEnd();
+    const EventChange* lock = nullptr;
+    for (const EventRecord& e : run.events())
+        for (const EventChange& c : e.changes)
+            if (!lock && c.variable == "mode" && c.after == 0) {
+                lock = &c;
+                CHECK(e.cause.instance == "drive.brake");
+            }
+    REQUIRE(lock != nullptr);
+    CHECK(lock->instance == "drive.brake"); // not "drive", the first part of its name
+    CHECK(lock->before == 1);
+    const library::VariableDef* mode = model->variableDefinition(lock->instance, lock->variable);
+    REQUIRE(mode != nullptr);
+    CHECK(*mode->valueName(lock->after) == "stuck");
 }

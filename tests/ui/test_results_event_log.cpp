@@ -8,7 +8,9 @@
 #include "ui/results/event_log.hpp"
 #include "ui_test_support.hpp"
 
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
@@ -50,6 +52,31 @@ TEST_CASE("friction events read as what the clutch does, in the library's words"
     CHECK(eventComponent(r.events[1]) == "clutch2");
     // without the model's definitions there are no names, and the relation is told
     CHECK(eventInWords(r.events[1], nullptr) == "w_rel > 0 became true");
+}
+
+TEST_CASE("the words are the library's: a definition that names its values otherwise is told so", "[results]")
+{
+    // A user's folder replaces the friction elements' base with its own names.
+    QFile bundled(test::sourcePath("resources/components/Rotational/Interfaces/PartialFriction.json"));
+    REQUIRE(bundled.open(QIODevice::ReadOnly));
+    QString text = QString::fromUtf8(bundled.readAll());
+    REQUIRE(text.contains("\"slipping backward\""));
+    text.replace("\"slipping backward\"", "\"turning backward\"").replace("\"2\": \"free\"", "\"2\": \"open\"");
+    QTemporaryDir folder;
+    QFile own(folder.filePath("PartialFriction.json"));
+    REQUIRE(own.open(QIODevice::WriteOnly));
+    own.write(text.toUtf8());
+    own.close();
+    auto library = std::make_shared<library::Library>();
+    library->loadFolder(test::sourcePath("resources/components").toStdString());
+    library->loadFolder(folder.path().toStdString());
+    library->resolve();
+    const auto model = Model::compile(
+        diagram::loadDiagram(test::sourcePath("models/msl/Rotational/CoupledClutches.json").toStdString()), library);
+    Run run(model);
+    run.runToEnd();
+    CHECK(eventInWords(run.events().front(), model.get()) ==
+          "time event: step1 switches; clutch2 open \u2192 turning backward");
 }
 
 TEST_CASE("events name every element they changed", "[results]")
