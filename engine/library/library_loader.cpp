@@ -212,7 +212,7 @@ std::map<double, std::string> valueNamesOf(const json& names, const VariableDef&
             int whole = 0;
             const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), whole);
             if (ec != std::errc() || end != key.data() + key.size())
-                fail(src.locate(key), what + ": '" + key + "' is not a whole number");
+                fail(src.locate(key), what + ": '" + key + "' is not an Integer value (a whole number)");
             value = whole;
         }
         if (!name.is_string() || name.get<std::string>().empty())
@@ -440,8 +440,11 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             if (v.contains("valueNames"))
                 vd.valueNames = valueNamesOf(v["valueNames"], vd, src);
             if (v.contains("statePriority")) {
-                if (!v["statePriority"].is_number_integer())
-                    fail(src.locate("statePriority"), "variable '" + vd.name + "': statePriority must be a whole number");
+                const json& priority = v["statePriority"];
+                if (!priority.is_number_integer() || priority.get<long long>() < -1000000 ||
+                    priority.get<long long>() > 1000000)
+                    fail(src.locate("statePriority"),
+                         "variable '" + vd.name + "': statePriority must be a whole number from -1000000 to 1000000");
                 if (vd.valueNames.empty())
                     fail(src.locate("statePriority"),
                          "variable '" + vd.name + "': a statePriority needs valueNames to tell the state by");

@@ -56,9 +56,9 @@ TEST_CASE("bad value names are refused naming the file, line and variable")
 {
     CHECK_THAT(refusal(R"("type": "Integer", "valueNames": {"stuck": "0"})"),
                Catch::StartsWith("lib/Counter.json:4:") &&
-                   Catch::Contains("variable 'n': valueNames: 'stuck' is not a whole number"));
+                   Catch::Contains("variable 'n': valueNames: 'stuck' is not an Integer value (a whole number)"));
     CHECK_THAT(refusal(R"("type": "Integer", "valueNames": {"1.5": "half"})"),
-               Catch::Contains("'1.5' is not a whole number"));
+               Catch::Contains("'1.5' is not an Integer value"));
     CHECK_THAT(refusal(R"("type": "Boolean", "valueNames": {"1": "on"})"),
                Catch::StartsWith("lib/Counter.json:4:") && Catch::Contains("'1' is not a Boolean value (true or false)"));
     CHECK_THAT(refusal(R"("type": "Real", "valueNames": {"0": "zero"})"),
@@ -71,6 +71,12 @@ TEST_CASE("bad value names are refused naming the file, line and variable")
                Catch::Contains("variable 'n': a statePriority needs valueNames"));
     CHECK_THAT(refusal(R"("type": "Integer", "valueNames": {"0": "stuck"}, "statePriority": "high")"),
                Catch::Contains("variable 'n': statePriority must be a whole number"));
+    CHECK_THAT(refusal(R"("type": "Integer", "valueNames": {"0": "stuck"}, "statePriority": 1e30)"),
+               Catch::Contains("variable 'n': statePriority must be a whole number"));
+    CHECK_THAT(refusal(R"("type": "Integer", "valueNames": {"0": "stuck"}, "statePriority": 99999999999)"),
+               Catch::Contains("from -1000000 to 1000000"));
+    CHECK_THAT(refusal(R"("type": "Integer", "valueNames": {"99999999999": "far"})"),
+               Catch::Contains("'99999999999' is not an Integer value"));
 }
 
 TEST_CASE("an event's changes are named by the definitions of their instances")
