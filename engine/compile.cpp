@@ -398,9 +398,15 @@ private:
     // text where it holds this relation alone; else the relation as translated, names
     // relative to the component, where that is short (parameters and aliases substituted
     // can make it long); else the equation, cut short.
+    std::string instanceOfRelation(const flatten::Relation& r) const
+    {
+        return r.component >= 0 ? f_.componentNames[static_cast<size_t>(r.component)] : "";
+    }
+
+    // The relation as its instance's equation writes it ("f_linear < 0"), without the instance.
     std::string describeRelation(const flatten::Relation& r, size_t relationsOfOrigin) const
     {
-        const std::string component = r.component >= 0 ? f_.componentNames[static_cast<size_t>(r.component)] : "";
+        const std::string component = instanceOfRelation(r);
         const std::string lead = component.empty() ? "" : component + ": ";
         const std::string equation =
             !lead.empty() && r.origin.rfind(lead, 0) == 0 ? r.origin.substr(lead.size()) : r.origin;
@@ -413,7 +419,7 @@ private:
             } catch (const expr::ParseError&) {
             }
             if (written.size() == 1)
-                return lead + astText(*written.front());
+                return astText(*written.front());
         }
         const std::string prefix = component.empty() ? "" : component + ".";
         auto name = [&](int32_t v) {
@@ -425,8 +431,8 @@ private:
         const std::string translated =
             expr::toString(f_.pool, r.lhs, name) + " " + kOps[op] + " " + expr::toString(f_.pool, r.rhs, name);
         if (translated.size() <= 40 && translated.find("rel[") == std::string::npos)
-            return lead + translated;
-        return lead + "a condition in " + expr::excerpt(equation, 60);
+            return translated;
+        return "a condition in " + expr::excerpt(equation, 60);
     }
 
     static bool isRelation(const expr::Ast& a)
@@ -481,6 +487,7 @@ private:
             RelationInfo info;
             info.op = r.op;
             info.origin = r.origin;
+            info.instance = instanceOfRelation(r);
             info.description = describeRelation(r, relationsOfOrigin[r.origin]);
             info.error = r.error;
             bool greater = r.op == expr::Op::Gt || r.op == expr::Op::Ge;

@@ -30,7 +30,8 @@ struct OutputVar {
 struct RelationInfo {
     expr::Op op = expr::Op::Lt;
     std::string origin;
-    std::string description; // "elastoGap2: f_linear < 0", for the event log
+    std::string instance;    // "elastoGap2"; empty for a relation of no instance
+    std::string description; // "f_linear < 0", as the instance's equation writes it: an event's cause
     // A time event: lhs - rhs = a*time + b with a, b constant, or (discreteCoefficients)
     // read from discrete values, which change only at events (a pulse's end at
     // T_start + T_width), or from tunable parameters (a Step's startTime): the run

@@ -2,6 +2,8 @@
 // What a simulation takes (options, a sink for its rows) and what it reports (events,
 // statistics): public vocabulary of the run API (engine/api/simulation.hpp) and of
 // simulate() (engine/run.hpp), without the compiled model's tables.
+#include "engine/event_record.hpp"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,14 +44,6 @@ struct SimulationOptions {
     // false: IDA from the start, as Dymola's DASSL. Unset: the diagram's experiment says
     // (Experiment::integrator, "auto" by default).
     std::optional<bool> nonStiffStart;
-};
-
-struct EventRecord {
-    double time = 0;
-    bool timeEvent = false;
-    std::string cause;                // relation origin
-    std::string component;            // instance of the cause ("clutch1", "step1"); empty if none
-    std::vector<std::string> changes; // "clutch1.mode 1 -> 0"
 };
 
 struct SimulationStats {

@@ -47,13 +47,8 @@ struct EventPrinter : flange::ResultSink {
     void row(double time, const std::vector<double>& values) override { out.row(time, values); }
     void event(const flange::EventRecord& e) override
     {
-        if (!print)
-            return;
-        std::string changes;
-        for (const auto& c : e.changes)
-            changes += (changes.empty() ? "" : "; ") + c;
-        std::fprintf(stderr, "event t=%.10g %s: %s%s%s\n", e.time, e.timeEvent ? "time" : "state", e.cause.c_str(),
-                     changes.empty() ? "" : " | ", changes.c_str());
+        if (print)
+            std::fprintf(stderr, "event t=%.10g %s\n", e.time, flange::describeEvent(e).c_str());
     }
 };
 

@@ -59,6 +59,15 @@ std::optional<int> Model::variableIndex(const std::string& name) const
     return std::nullopt;
 }
 
+const library::VariableDef* Model::variableDefinition(const std::string& instance, const std::string& variable) const
+{
+    const auto type = compiled_->instanceTypes.find(instance);
+    if (type == compiled_->instanceTypes.end())
+        return nullptr;
+    const library::ComponentDefinition* definition = library_->find(type->second);
+    return definition ? definition->variable(variable) : nullptr;
+}
+
 std::vector<Model::Parameter> Model::parameters() const
 {
     std::vector<Parameter> out;

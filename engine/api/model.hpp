@@ -80,6 +80,11 @@ public:
     };
     std::vector<Parameter> parameters() const;
 
+    // The definition of an instance's variable (an event's change: "clutch1", "mode"), with
+    // what its values mean (VariableDef::valueName: mode 0 is "stuck"); null when the
+    // instance or its definition has no such variable.
+    const library::VariableDef* variableDefinition(const std::string& instance, const std::string& variable) const;
+
     const std::string& name() const { return diagram_->name; }
     const diagram::Experiment& experiment() const { return diagram_->experiment; }
     const std::vector<std::string>& warnings() const;

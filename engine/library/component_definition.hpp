@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -95,6 +96,17 @@ struct VariableDef {
     bool isProtected = false;
     bool initialization = false;
     std::string description;
+    // What a discrete variable's values mean, for the event log: a clutch's mode 0 is
+    // "stuck" (a Boolean's values are 0 and 1). At an event, the changed variables of an
+    // instance that have names and the highest statePriority among them tell its state.
+    std::map<double, std::string> valueNames;
+    int statePriority = 0;
+    // The name of `value`; null when the definition names none.
+    const std::string* valueName(double value) const
+    {
+        const auto it = valueNames.find(value);
+        return it == valueNames.end() ? nullptr : &it->second;
+    }
 };
 
 struct EquationDef {

@@ -9,9 +9,11 @@
 #include "engine/library/subsystem_definition.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <optional>
 #include <thread>
 #include <set>
@@ -188,6 +190,36 @@ std::optional<ExprText> optExpr(const json& obj, const char* key, const SourceMa
     if (it == obj.end() || it->is_null())
         return std::nullopt;
     return exprFromJson(*it, src, what);
+}
+
+// A discrete variable's "valueNames" (docs/component-format.md): {"0": "stuck", ...} for an
+// Integer, {"true": ..., "false": ...} for a Boolean, each value a non-empty name.
+std::map<double, std::string> valueNamesOf(const json& names, const VariableDef& v, const SourceMap& src)
+{
+    const std::string what = "variable '" + v.name + "': valueNames";
+    if (v.type == ValueType::Real)
+        fail(src.locate("valueNames"), what + " are for Integer and Boolean variables, not Real ones");
+    if (!names.is_object())
+        fail(src.locate("valueNames"), what + " must be an object from values to names");
+    std::map<double, std::string> out;
+    for (const auto& [key, name] : names.items()) {
+        double value = 0;
+        if (v.type == ValueType::Boolean) {
+            if (key != "true" && key != "false")
+                fail(src.locate(key), what + ": '" + key + "' is not a Boolean value (true or false)");
+            value = key == "true" ? 1 : 0;
+        } else {
+            int whole = 0;
+            const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), whole);
+            if (ec != std::errc() || end != key.data() + key.size())
+                fail(src.locate(key), what + ": '" + key + "' is not an Integer value (a whole number)");
+            value = whole;
+        }
+        if (!name.is_string() || name.get<std::string>().empty())
+            fail(src.locate(key), what + ": the name of " + key + " must be a non-empty string");
+        out[value] = name.get<std::string>();
+    }
+    return out;
 }
 
 EquationDef parseEquationEntry(const json& j, const SourceMap& src, const std::string& owner);
@@ -405,6 +437,19 @@ ComponentDefinition parseDefinition(const std::string& text, const std::string& 
             vd.isProtected = getBool(v, "protected", false);
             vd.initialization = getBool(v, "initialization", false);
             vd.description = getString(v, "description");
+            if (v.contains("valueNames"))
+                vd.valueNames = valueNamesOf(v["valueNames"], vd, src);
+            if (v.contains("statePriority")) {
+                const json& priority = v["statePriority"];
+                if (!priority.is_number_integer() || priority.get<long long>() < -1000000 ||
+                    priority.get<long long>() > 1000000)
+                    fail(src.locate("statePriority"),
+                         "variable '" + vd.name + "': statePriority must be a whole number from -1000000 to 1000000");
+                if (vd.valueNames.empty())
+                    fail(src.locate("statePriority"),
+                         "variable '" + vd.name + "': a statePriority needs valueNames to tell the state by");
+                vd.statePriority = v["statePriority"].get<int>();
+            }
             d.variables.push_back(std::move(vd));
         }
         at = "equations";

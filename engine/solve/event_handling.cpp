@@ -72,10 +72,10 @@ void EventIteration::refreshVarValues()
         varValues_[static_cast<size_t>(m_.slotVar[static_cast<size_t>(i)])] = y_[static_cast<size_t>(i)];
 }
 
-// Evaluates the discrete equations in order; returns the names of what changed.
-std::vector<std::string> EventIteration::updateDiscrete(double t, bool initial, bool holdSolved)
+// Evaluates the discrete equations in order; returns what changed.
+std::vector<EventChange> EventIteration::updateDiscrete(double t, bool initial, bool holdSolved)
 {
-    std::vector<std::string> changes;
+    std::vector<EventChange> changes;
     if (m_.discrete.empty() && (!initial || m_.initialDiscrete.empty()))
         return changes;
     refreshVarValues();
@@ -83,7 +83,7 @@ std::vector<std::string> EventIteration::updateDiscrete(double t, bool initial, 
         double v = eval(a.value, t, initial);
         double& slot = disc_[static_cast<size_t>(a.var)];
         if (v != slot) {
-            changes.push_back(m_.varName(a.var) + " " + fmt(slot) + " -> " + fmt(v));
+            changes.push_back(eventChange(a.var, slot, v));
             noteChange(a.var, slot);
             slot = v;
         }
@@ -105,8 +105,9 @@ std::vector<std::string> EventIteration::updateDiscrete(double t, bool initial, 
 std::vector<std::string> EventIteration::eventCulprits(const std::string& cause, const EventRecord& rec)
 {
     std::vector<std::string> out = instancesOf(cause);
-    for (const auto& change : rec.changes)
-        out.push_back(instanceOf(change));
+    for (const EventChange& change : rec.changes)
+        if (!change.instance.empty())
+            out.push_back(change.instance);
     return out;
 }
 
@@ -167,15 +168,23 @@ void EventIteration::iterateEvent(double t, EventRecord& rec, const std::string&
     // The record says what the event changed, not the steps of the iteration (a clutch
     // that locks and releases again at once, locked 0 -> 1 -> 0, changed nothing); the
     // steps stay in the messages of an iteration that does not settle.
-    std::vector<std::string> net;
+    std::vector<EventChange> net;
     for (const auto& [var, before] : changedSinceEvent_) {
         const double after = disc_[static_cast<size_t>(var)];
         if (after != before)
-            net.push_back(m_.varName(var) + " " + fmt(before) + " -> " + fmt(after));
+            net.push_back(eventChange(var, before, after));
     }
-    for (const auto& change : rec.changes)
-        if (change.rfind("reinit(", 0) == 0)
+    // A reinit is an act of the event, listed even where the state keeps its value.
+    for (const EventChange& change : rec.changes) {
+        if (!change.reinit)
+            continue;
+        auto same = std::find_if(net.begin(), net.end(),
+                                 [&](const EventChange& c) { return c.reinit && c.name() == change.name(); });
+        if (same == net.end())
             net.push_back(change);
+        else
+            same->after = change.after;
+    }
     rec.changes = std::move(net);
     checkDerivativesDetermined(t);
 }
@@ -228,30 +237,28 @@ void EventIteration::iterateToFixedPoint(double t, EventRecord& rec, const std::
         pre_ = disc_;
         if (outer == opt_.maxEventIterations)
             throw simulationFailed("event iteration did not converge at t = " + fmt(t) + "; still changing: " +
-                                   (rec.changes.empty() ? cause : rec.changes.back()))
+                                   (rec.changes.empty() ? cause : describeChange(rec.changes.back())))
                 .about(eventCulprits(cause, rec))
                 .at(t);
     }
     pre_ = disc_;
 }
 
-void Run::handleEvent(double t, bool timeEvent, const std::string& cause)
+void Run::handleEvent(double t, const EventCause& cause)
 {
     if (exactRoots())
         solveConsistent(t, false); // the left limit on the same footing as the crossing functions
     emitRow(t); // left limit
     EventRecord rec;
     rec.time = t;
-    rec.timeEvent = timeEvent;
     rec.cause = cause;
-    rec.component = instanceOf(cause);
     for (int k : joining_) {
         // crossing at t with the relation that caused the event: its value at t, exactly
         const size_t i = static_cast<size_t>(k);
         rel_[i] = rel_[i] != 0 ? 0.0 : 1.0;
     }
     joining_.clear();
-    iterateEvent(t, rec, cause);
+    iterateEvent(t, rec, describeCause(cause));
     sink_.event(rec);
     cleanVectorState();
     emitRow(t); // right limit
@@ -281,16 +288,18 @@ bool EventIteration::fireWhens(double t, EventRecord& rec)
                 double v = eval(a.value, t, false);
                 double& slot = disc_[static_cast<size_t>(a.var)];
                 if (v != slot) {
-                    rec.changes.push_back(m_.varName(a.var) + " " + fmt(slot) + " -> " + fmt(v));
+                    rec.changes.push_back(eventChange(a.var, slot, v));
                     noteChange(a.var, slot);
                     slot = v;
                 }
             }
             for (size_t r = 0; r < wc.reinits.size(); ++r) {
-                int32_t slot = m_.reinitSlots[reinitIndex + r];
-                y_[static_cast<size_t>(slot)] = eval(wc.reinits[r].value, t, false);
+                double& state = y_[static_cast<size_t>(m_.reinitSlots[reinitIndex + r])];
+                EventChange change = eventChange(wc.reinits[r].var, state, eval(wc.reinits[r].value, t, false));
+                change.reinit = true;
+                state = change.after;
                 reinit = true;
-                rec.changes.push_back("reinit(" + m_.varName(wc.reinits[r].var) + ")");
+                rec.changes.push_back(std::move(change));
             }
         }
         reinitIndex += wc.reinits.size();
@@ -426,13 +435,48 @@ bool EventIteration::silentCrossing(double t)
     return silent;
 }
 
-std::string EventIteration::timeEventCause(double t, double eps) const
+// The time relation due at t; none (an empty relation) when no time event is due.
+EventCause EventIteration::timeEventCause(double t, double eps) const
 {
-    std::string cause;
+    EventCause cause;
+    cause.timeEvent = true;
     for (size_t k = 0; k < m_.relations.size(); ++k)
         if (m_.relations[k].timeEvent && timeA_[k] != 0 && std::fabs(-timeB_[k] / timeA_[k] - t) <= eps)
-            cause = m_.relations[k].description + (rel_[k] != 0 ? " became false" : " became true");
+            cause = causeOf(k, true);
     return cause;
+}
+
+// The relation that set an event off, which way it goes (rel_ holds its value before the event).
+EventCause EventIteration::causeOf(size_t relation, bool timeEvent) const
+{
+    const RelationInfo& r = m_.relations[relation];
+    const std::string lead = r.instance.empty() ? "" : r.instance + ": ";
+    EventCause cause;
+    cause.timeEvent = timeEvent;
+    cause.instance = r.instance;
+    cause.relation = r.description;
+    cause.equation = r.origin.rfind(lead, 0) == 0 ? r.origin.substr(lead.size()) : r.origin;
+    cause.becameTrue = rel_[relation] == 0;
+    return cause;
+}
+
+// A change as an event lists it: the variable's instance, the longest start of its name
+// that names one ("drive.clutch2" of "drive.clutch2.mode"), and its member there.
+EventChange EventIteration::eventChange(int32_t var, double before, double after) const
+{
+    const std::string& name = m_.varName(var);
+    EventChange change;
+    for (size_t dot = name.rfind('.'); dot != std::string::npos && dot > 0; dot = name.rfind('.', dot - 1))
+        if (m_.instanceTypes.count(name.substr(0, dot)) != 0) {
+            change.instance = name.substr(0, dot);
+            break;
+        }
+    change.variable = change.instance.empty() ? name : name.substr(change.instance.size() + 1);
+    const int32_t output = m_.outputOfVar[static_cast<size_t>(var)];
+    change.isBoolean = output >= 0 && m_.outputs[static_cast<size_t>(output)].isBoolean;
+    change.before = before;
+    change.after = after;
+    return change;
 }
 
 } // namespace flange::solve

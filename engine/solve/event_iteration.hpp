@@ -21,10 +21,14 @@ protected:
     bool updateRelations(double t, bool exact, bool holdSolved = false);
     double eval(expr::NodeId id, double t, bool initial, char* reached = nullptr) const;
     void refreshVarValues();
-    std::vector<std::string> updateDiscrete(double t, bool initial, bool holdSolved = false);
+    std::vector<EventChange> updateDiscrete(double t, bool initial, bool holdSolved = false);
+    // A discrete value's change as the event's record lists it, with its instance.
+    EventChange eventChange(int32_t var, double before, double after) const;
+    // What caused an event at relation `relation` (an index into the model's relations).
+    EventCause causeOf(size_t relation, bool timeEvent) const;
     std::vector<std::string> unsettled(const std::vector<double>& relBefore, const std::vector<double>& discBefore) const;
     double nextTimeEvent(double t) const;
-    std::string timeEventCause(double t, double eps) const;
+    EventCause timeEventCause(double t, double eps) const;
     // The event iteration, and the record of its net changes.
     void iterateEvent(double t, EventRecord& rec, const std::string& cause);
     // A crossing of relations no evaluation reads: they take their new values, no event.

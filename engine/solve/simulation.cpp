@@ -117,11 +117,9 @@ void Run::stateEvent(double t, int relationIndex, int& eventsInInterval, long& l
 {
     ++stats_.stateEvents;
     const int k = stateRelations_[static_cast<size_t>(relationIndex)];
-    const RelationInfo& r = m_.relations[static_cast<size_t>(k)];
-    // In words: the relation and which way it went (rel_ holds the value before the event).
-    const std::string cause = r.description + (rel_[static_cast<size_t>(k)] != 0 ? " became false" : " became true");
-    countCrossing(t, cause, eventsInInterval, lastIntervalWithEvent);
-    handleEvent(t, false, cause); // writes the left and right limits
+    const EventCause cause = causeOf(static_cast<size_t>(k), false);
+    countCrossing(t, describeCause(cause), eventsInInterval, lastIntervalWithEvent);
+    handleEvent(t, cause); // writes the left and right limits
 }
 
 // A model that is not stiff at the start begins with Adams methods (adams_integrator.cpp);
@@ -227,7 +225,7 @@ void Run::integrate()
         }
         if (atTimeEvent) {
             ++stats_.timeEvents;
-            handleEvent(t, true, timeEventCause(t, eps));
+            handleEvent(t, timeEventCause(t, eps));
             if (onGrid)
                 ++k;
             continue;
@@ -330,7 +328,7 @@ void Run::advanceWithoutUnknowns()
             break;
         }
         ++stats_.timeEvents;
-        handleEvent(t, true, timeEventCause(t, eps));
+        handleEvent(t, timeEventCause(t, eps));
         if (k <= nOut && std::fabs(t - gridTime(k)) <= eps)
             ++k;
     }
@@ -343,13 +341,13 @@ void Run::advanceWithoutUnknowns()
 void Run::stopTimeRows()
 {
     const double eps = 1e-12 * (1 + std::fabs(tEnd_));
-    const std::string cause = timeEventCause(tEnd_, eps);
-    if (cause.empty()) {
+    const EventCause cause = timeEventCause(tEnd_, eps);
+    if (cause.relation.empty()) {
         emitRow(tEnd_);
         return;
     }
     ++stats_.timeEvents;
-    handleEvent(tEnd_, true, cause);
+    handleEvent(tEnd_, cause);
 }
 
 // The overall budget of a run (steps and wall-clock time), and the stiffness check: a

@@ -39,7 +39,7 @@ private:
     void checkBudget(double t, double lastStep);
 
     // ---------- an event's rows and restart, crossings between steps (event_handling.cpp)
-    void handleEvent(double t, bool timeEvent, const std::string& cause);
+    void handleEvent(double t, const EventCause& cause);
     int crossingBefore(double tLow, double& tg);
     void joinSimultaneousCrossings(double t, double tCap);
 

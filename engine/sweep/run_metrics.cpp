@@ -248,23 +248,6 @@ private:
     size_t at_ = 0;
 };
 
-// "clutch1.locked 0 -> 1": the variable, and the values before and after.
-bool parseChange(const std::string& change, std::string& variable, double& from, double& to)
-{
-    const size_t space = change.find(' '), arrow = change.find(" -> ");
-    if (space == std::string::npos || arrow == std::string::npos || arrow < space)
-        return false;
-    variable = change.substr(0, space);
-    auto value = [](const std::string& s, double& v) {
-        if (s == "true" || s == "false") {
-            v = s == "true" ? 1 : 0;
-            return true;
-        }
-        return std::from_chars(s.data(), s.data() + s.size(), v).ec == std::errc();
-    };
-    return value(change.substr(space + 1, arrow - space - 1), from) && value(change.substr(arrow + 4), to);
-}
-
 } // namespace
 
 MetricDefinition parseMetricAssignment(const std::string& text, const std::string& option)
@@ -358,29 +341,20 @@ void MetricSet::Evaluation::event(const EventRecord& e)
         State& s = states_[i];
         if (s.done)
             continue;
-        if (p.kind == Probe::Kind::EventCause && e.component == p.component) {
+        if (p.kind == Probe::Kind::EventCause && e.cause.instance == p.component) {
             s.value = e.time;
             s.done = true;
         }
         if (p.kind != Probe::Kind::EventTrue)
             continue;
-        // An event's changes may pass through a value and back (iterations at one
-        // instant): what counts is the value before the event and the one after it.
+        // Each change is net over the event (engine/event_record.hpp): a clutch that locks and
+        // releases within one event has not locked.
         const std::string name = p.component + "." + p.variable;
-        std::optional<double> first, last;
-        for (const std::string& c : e.changes) {
-            std::string variable;
-            double from = 0, to = 0;
-            if (parseChange(c, variable, from, to) && variable == name) {
-                if (!first)
-                    first = from;
-                last = to;
+        for (const EventChange& c : e.changes)
+            if (!s.done && !c.reinit && c.before == 0 && c.after != 0 && c.name() == name) {
+                s.value = e.time;
+                s.done = true;
             }
-        }
-        if (first && *first == 0 && *last != 0) {
-            s.value = e.time;
-            s.done = true;
-        }
     }
 }
 

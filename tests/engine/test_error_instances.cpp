@@ -127,7 +127,7 @@ TEST_CASE("CoupledClutches events name the component of their cause")
     simulate(*model, {}, sink);
     std::set<std::string> stateEventComponents, timeEventComponents;
     for (const auto& e : sink.events)
-        (e.timeEvent ? timeEventComponents : stateEventComponents).insert(e.component);
+        (e.cause.timeEvent ? timeEventComponents : stateEventComponents).insert(e.cause.instance);
     CHECK(stateEventComponents == std::set<std::string>{"clutch1", "clutch2", "clutch3"});
     // the steps that engage clutches 2 and 3 (the sine that drives clutch 1 raises none)
     CHECK(timeEventComponents == std::set<std::string>{"step1", "step2"});

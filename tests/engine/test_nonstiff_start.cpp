@@ -190,7 +190,11 @@ TEST_CASE("a model with state events runs with Adams methods, its crossings foun
     for (size_t k = 0; k < 3; ++k) {
         CHECK(std::fabs(s.sink.events[k].time - (static_cast<double>(k) + 0.5) * pi / 10) <= 1e-6);
         REQUIRE(s.sink.events[k].changes.size() == 1);
-        CHECK(s.sink.events[k].changes[0] == (k % 2 == 0 ? "negative.y 0 -> 1" : "negative.y 1 -> 0"));
+        const EventChange& c = s.sink.events[k].changes[0];
+        CHECK(c.name() == "negative.y");
+        CHECK(c.isBoolean);
+        CHECK(c.before == (k % 2 == 0 ? 0 : 1));
+        CHECK(c.after == (k % 2 == 0 ? 1 : 0));
     }
     CHECK(worstError(s, 100, 0) <= 2e-5);
 

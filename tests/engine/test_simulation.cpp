@@ -110,7 +110,7 @@ TEST_CASE("a pulse's end is a time event at its exact instant, its period start 
         {{"pulse.y", "torque.tau"}, {"torque.flange", "inertia.flange_a"}}, 1.2, 0.1));
     double pulseEnd = -1;
     for (const auto& e : s.sink.events)
-        if (e.timeEvent && std::fabs(e.time - 0.4) <= 1e-12)
+        if (e.cause.timeEvent && std::fabs(e.time - 0.4) <= 1e-12)
             pulseEnd = e.time;
     CHECK(pulseEnd == Approx(0.4).margin(1e-12));
     CHECK(s.stats.stateEvents == 1); // 1.1 s

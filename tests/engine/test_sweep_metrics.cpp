@@ -87,7 +87,7 @@ TEST_CASE("metrics of a run equal their closed-form values")
     }
 }
 
-TEST_CASE("event metrics count what an event leaves, not what passes during it")
+TEST_CASE("event metrics take a value's change from false to true and the cause's instance")
 {
     const MetricSet metrics({{"lock", "event(\"clutch1\", \"locked\")"},
                              {"other", "event(\"clutch2\", \"locked\")"},
@@ -95,19 +95,27 @@ TEST_CASE("event metrics count what an event leaves, not what passes during it")
                              {"never", "event(\"clutch3\", \"locked\")"}});
     MetricSet::Evaluation e(metrics);
     e.begin({});
-    auto record = [](double t, const std::string& component, std::vector<std::string> changes) {
+    auto change = [](const std::string& instance, const std::string& variable, double before, double after) {
+        EventChange c;
+        c.instance = instance;
+        c.variable = variable;
+        c.before = before;
+        c.after = after;
+        return c;
+    };
+    auto record = [](double t, const std::string& cause, std::vector<EventChange> changes) {
         EventRecord r;
         r.time = t;
-        r.component = component;
+        r.cause.instance = cause;
         r.changes = std::move(changes);
         return r;
     };
-    // At 0.4 clutch1 locks and unlocks within the event's iterations: still free after it.
-    e.event(record(0.4, "step1", {"clutch1.free 1 -> 0", "clutch1.locked 0 -> 1", "clutch1.locked 1 -> 0"}));
-    e.event(record(0.7, "clutch2", {"clutch2.mode -1 -> 0", "clutch2.locked 0 -> 1"}));
-    e.event(record(0.79, "clutch1", {"clutch1.mode -1 -> 0", "clutch1.locked false -> true"}));
-    e.event(record(0.9, "clutch1", {"clutch1.locked 1 -> 0"}));
-    e.event(record(1.1, "clutch1", {"clutch1.locked 0 -> 1"}));
+    // At 0.4 clutch1 engages but does not lock (the engine lists net changes only).
+    e.event(record(0.4, "step1", {change("clutch1", "free", 1, 0)}));
+    e.event(record(0.7, "clutch2", {change("clutch2", "mode", -1, 0), change("clutch2", "locked", 0, 1)}));
+    e.event(record(0.79, "clutch1", {change("clutch1", "mode", -1, 0), change("clutch1", "locked", 0, 1)}));
+    e.event(record(0.9, "clutch1", {change("clutch1", "locked", 1, 0)}));
+    e.event(record(1.1, "clutch1", {change("clutch1", "locked", 0, 1)}));
     const std::vector<double> v = e.values();
     CHECK(v[0] == 0.79);
     CHECK(v[1] == 0.7);

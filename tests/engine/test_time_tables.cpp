@@ -205,7 +205,7 @@ TEST_CASE("constant segments step exactly at the table time, as a time event")
     CHECK(s.sink.at("inertia.w", 2.0) == Approx(2 * 0.7).epsilon(1e-9));
     bool stepAt13 = false;
     for (const EventRecord& e : s.sink.events)
-        stepAt13 = stepAt13 || (e.timeEvent && e.time == Approx(1.3).epsilon(1e-14));
+        stepAt13 = stepAt13 || (e.cause.timeEvent && e.time == Approx(1.3).epsilon(1e-14));
     CHECK(stepAt13);
     CHECK(s.stats.timeEvents >= 1);
 }

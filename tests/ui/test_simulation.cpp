@@ -456,7 +456,7 @@ TEST_CASE("the event log of CoupledClutches lists the clutch events at Dymola's 
     }
     bool clutchNamed = false;
     for (const EventRecord& e : result->events())
-        clutchNamed = clutchNamed || e.component.rfind("clutch", 0) == 0;
+        clutchNamed = clutchNamed || e.cause.instance.rfind("clutch", 0) == 0;
     CHECK(clutchNamed);
 }
 

@@ -10,156 +10,120 @@ namespace flange::ui {
 
 namespace {
 
-// Friction elements (MSL PartialFriction): mode Forward = 1, Stuck = 0, Backward = -1,
-// Free = 2; Booleans are 0/1 in the change list.
-constexpr double kStuck = 0, kFree = 2;
+const QString kArrow = QStringLiteral(" \u2192 ");
 
-struct NetChange {
-    QString member; // "mode"
-    double from = 0, to = 0;
-};
-
-// One instance's discrete values over the whole event iteration: the first old value and
-// the last new one. The iteration may pass through a value and come back ("locked 0 -> 1;
-// locked 1 -> 0" while a clutch engages), and only the net change means anything.
-struct InstanceChanges {
-    QString instance;
-    std::vector<NetChange> members;
-
-    const NetChange* changed(const char* member) const
-    {
-        for (const NetChange& m : members)
-            if (m.member == QLatin1String(member))
-                return m.from != m.to ? &m : nullptr;
-        return nullptr;
-    }
-};
-
-std::vector<InstanceChanges> netChanges(const EventRecord& event)
+const std::string* nameOf(const Model* model, const EventChange& c, double value)
 {
-    std::vector<InstanceChanges> out;
-    for (const std::string& text : event.changes) {
-        // "clutch1.mode -1 -> 0"; other entries ("reinit(stop2.s)") tell no state change
-        const QString s = QString::fromStdString(text);
-        const int arrow = s.indexOf(QLatin1String(" -> "));
-        const int space = arrow < 0 ? -1 : s.lastIndexOf(QLatin1Char(' '), arrow - 1);
-        if (space < 0)
-            continue;
-        const QString name = s.left(space);
-        const int dot = name.lastIndexOf(QLatin1Char('.'));
-        bool okFrom = false, okTo = false;
-        const double from = s.mid(space + 1, arrow - space - 1).toDouble(&okFrom);
-        const double to = s.mid(arrow + 4).toDouble(&okTo);
-        if (dot < 0 || !okFrom || !okTo)
-            continue;
-        const QString instance = name.left(dot), member = name.mid(dot + 1);
-        auto group =
-            std::find_if(out.begin(), out.end(), [&](const InstanceChanges& g) { return g.instance == instance; });
-        if (group == out.end())
-            group = out.insert(out.end(), InstanceChanges{instance, {}});
-        auto m = std::find_if(group->members.begin(), group->members.end(),
-                              [&](const NetChange& c) { return c.member == member; });
-        if (m == group->members.end())
-            group->members.push_back({member, from, to});
-        else
-            m->to = to;
-    }
-    return out;
+    const library::VariableDef* definition = model ? model->variableDefinition(c.instance, c.variable) : nullptr;
+    return definition ? definition->valueName(value) : nullptr;
 }
 
-QString slipping(double mode) { return mode > 0 ? QObject::tr("slipping forward") : QObject::tr("slipping backward"); }
-
-QString modeWords(const NetChange& mode)
+int priorityOf(const Model* model, const EventChange& c)
 {
-    if (mode.to == kFree)
-        return QObject::tr("disengaged (free)");
-    if (mode.to == kStuck)
-        return mode.from == kFree ? QObject::tr("engages, locked (stuck)") : QObject::tr("locked (stuck)");
-    if (mode.from == kStuck)
-        return QObject::tr("breaks away, %1").arg(slipping(mode.to));
-    if (mode.from == kFree)
-        return QObject::tr("engages, %1").arg(slipping(mode.to));
-    return QObject::tr("reverses, %1").arg(slipping(mode.to));
+    const library::VariableDef* definition = model->variableDefinition(c.instance, c.variable);
+    return definition ? definition->statePriority : 0;
 }
 
-// What happened to one instance, or empty when its changes say nothing recognisable.
-QString instanceWords(const InstanceChanges& c)
+// One instance's state after the event, in its definition's words; empty when none of
+// its changes has a name for its new value.
+QString instanceWords(const std::vector<const EventChange*>& changes, const Model* model)
 {
+    std::vector<const EventChange*> named;
+    for (const EventChange* c : changes)
+        if (nameOf(model, *c, c->after))
+            named.push_back(c);
+    if (named.empty())
+        return {};
+    int top = priorityOf(model, *named.front());
+    for (const EventChange* c : named)
+        top = std::max(top, priorityOf(model, *c));
     QStringList words;
-    if (const NetChange* stop = c.changed("stopped")) // MassWithStopAndFriction
-        words << (stop->to < 0 ? QObject::tr("hits the lower stop")
-                  : stop->to > 0 ? QObject::tr("hits the upper stop")
-                                 : QObject::tr("leaves the stop"));
-    // The mode says where the element ended up; the flags only matter without it.
-    if (const NetChange* mode = c.changed("mode"))
-        words << modeWords(*mode);
-    else if (const NetChange* stuck = c.changed("stuck")) // one-way clutch: no mode
-        words << (stuck->to != 0 ? QObject::tr("locked (stuck)") : QObject::tr("slipping forward (freewheeling)"));
-    else if (const NetChange* free = c.changed("free"))
-        words << (free->to != 0 ? QObject::tr("disengaged (free)") : QObject::tr("engages"));
-    else if (const NetChange* start = c.changed("startForward"); start && start->to != 0)
-        words << QObject::tr("about to slip forward");
-    else if (const NetChange* startBack = c.changed("startBackward"); startBack && startBack->to != 0)
-        words << QObject::tr("about to slip backward");
-    else if (const NetChange* locked = c.changed("locked"); locked && locked->to != 0)
-        words << QObject::tr("locked (stuck)");
-    if (const NetChange* contact = c.changed("contact")) // ElastoGap
-        words << (contact->to != 0 ? QObject::tr("contact") : QObject::tr("contact lifts off"));
+    for (const EventChange* c : named) {
+        if (priorityOf(model, *c) != top)
+            continue;
+        const QString after = QString::fromStdString(*nameOf(model, *c, c->after));
+        // A Boolean's old value is the other one; an Integer's says where the element came from.
+        const std::string* before = c->isBoolean ? nullptr : nameOf(model, *c, c->before);
+        words << (before ? QString::fromStdString(*before) + kArrow + after : after);
+    }
     return words.join(QLatin1String(", "));
 }
 
-// The relation without its instance prefix: "free = fn <= 0".
-QString relationText(const EventRecord& event, const QString& component)
+QString valueText(const EventChange& c, double v)
 {
-    const QString cause = QString::fromStdString(event.cause);
-    const QString prefix = component + QLatin1String(": ");
-    return !component.isEmpty() && cause.startsWith(prefix) ? cause.mid(prefix.size()) : cause;
+    if (c.isBoolean)
+        return v != 0 ? QStringLiteral("true") : QStringLiteral("false");
+    return QString::number(v, 'g', 6);
 }
 
 } // namespace
 
-QString eventComponent(const EventRecord& event)
-{
-    if (!event.component.empty())
-        return QString::fromStdString(event.component);
-    // records made without it (older logs, tests): the origin text starts with the instance
-    const size_t colon = event.cause.find(':');
-    return colon == std::string::npos ? QString() : QString::fromStdString(event.cause.substr(0, colon));
-}
+QString eventComponent(const EventRecord& event) { return QString::fromStdString(event.cause.instance); }
 
-QString describeEvent(const EventRecord& event)
+QString eventInWords(const EventRecord& event, const Model* model)
 {
-    const QString component = eventComponent(event);
+    // The changes by instance, in the order of their first change; a reinit is the
+    // consequence of a state the instance's discrete values tell.
+    std::vector<std::pair<std::string, std::vector<const EventChange*>>> byInstance;
+    for (const EventChange& c : event.changes) {
+        if (c.reinit)
+            continue;
+        auto group = std::find_if(byInstance.begin(), byInstance.end(),
+                                  [&](const auto& g) { return g.first == c.instance; });
+        if (group == byInstance.end())
+            group = byInstance.insert(byInstance.end(), {c.instance, {}});
+        group->second.push_back(&c);
+    }
     QString own;
     QStringList others;
-    for (const InstanceChanges& c : netChanges(event)) {
-        const QString words = instanceWords(c);
+    for (const auto& [instance, changes] : byInstance) {
+        const QString words = instanceWords(changes, model);
         if (words.isEmpty())
             continue;
-        if (c.instance == component)
+        if (instance == event.cause.instance)
             own = words;
         else
-            others << c.instance + QLatin1Char(' ') + words;
+            others << QString::fromStdString(instance) + QLatin1Char(' ') + words;
     }
+    const QString component = eventComponent(event);
     QStringList parts;
-    if (event.timeEvent)
+    if (event.cause.timeEvent)
         parts << (component.isEmpty() ? QObject::tr("time event")
                                        : QObject::tr("time event: %1 switches").arg(component));
     if (!own.isEmpty())
         parts << own;
-    else if (!event.timeEvent && others.isEmpty()) {
-        const QString relation = relationText(event, component);
-        parts << (relation.isEmpty() ? QObject::tr("state event") : relation);
+    else if (!event.cause.timeEvent && others.isEmpty()) {
+        EventCause relation = event.cause; // the component has its own column
+        relation.instance.clear();
+        parts << QString::fromStdString(describeCause(relation));
     }
     return (parts + others).join(QLatin1String("; "));
 }
 
-QString describeChanges(const EventRecord& event)
+QString changesInWords(const EventRecord& event, const Model* model)
 {
     QStringList out;
-    for (const std::string& c : event.changes)
-        out << QString::fromStdString(c).replace(QLatin1String(" -> "), QStringLiteral(" \u2192 "));
+    for (const EventChange& c : event.changes) {
+        QString text = QString::fromStdString(c.name()) + QLatin1Char(' ') + valueText(c, c.before) + kArrow +
+                       valueText(c, c.after);
+        if (c.reinit)
+            text = QObject::tr("reinit %1").arg(text);
+        const std::string* before = c.reinit ? nullptr : nameOf(model, c, c.before);
+        const std::string* after = c.reinit ? nullptr : nameOf(model, c, c.after);
+        if (before && after && !c.isBoolean)
+            text += QStringLiteral(" (") + QString::fromStdString(*before) + kArrow + QString::fromStdString(*after) +
+                    QLatin1Char(')');
+        out << text;
+    }
     return out.join(QLatin1String("; "));
+}
+
+QString causeInWords(const EventRecord& event)
+{
+    QString text = QString::fromStdString(describeCause(event.cause));
+    if (!event.cause.equation.empty())
+        text += QLatin1Char('\n') + QObject::tr("in %1").arg(QString::fromStdString(event.cause.equation));
+    return text;
 }
 
 } // namespace flange::ui

@@ -44,7 +44,7 @@ EventLog::EventLog(QWidget* parent) : QWidget(parent)
     header->resizeSection(TimeColumn, fm.horizontalAdvance(QStringLiteral("0.000000000000")));
     header->resizeSection(ComponentColumn, fm.horizontalAdvance(QStringLiteral("elastoBacklash00")));
     // wide enough for a time event that sets a clutch going
-    const QString typicalEvent = QStringLiteral("time event: step1 switches; clutch2 engages, slipping backward    ");
+    const QString typicalEvent = QStringLiteral("time event: step1 switches; clutch2 free \u2192 slipping backward    ");
     header->resizeSection(EventColumn, fm.horizontalAdvance(typicalEvent));
 
     auto* layout = new QVBoxLayout(this);
@@ -82,17 +82,16 @@ void EventLog::refresh()
     const bool following = scroll->value() == scroll->maximum(); // keep the newest in view while it grows
     for (; shown_ < events.size(); ++shown_) {
         const EventRecord& e = events[shown_];
-        const QString kind = e.timeEvent ? tr("Time event") : tr("State event");
-        const QString tip = kind + QStringLiteral(" at t = ") + QString::number(e.time, 'g', 17) + '\n' +
-                            QString::fromStdString(e.cause);
+        const QString kind = e.cause.timeEvent ? tr("Time event") : tr("State event");
+        const QString tip = kind + QStringLiteral(" at t = ") + QString::number(e.time, 'g', 17) + '\n' + causeInWords(e);
         QStandardItem* time = cell(QString::number(e.time, 'g', 10), tip);
         time->setData(e.time, TimeRole);
         time->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        const QString changes = describeChanges(e);
+        const QString changes = changesInWords(e, result_->model.get());
         const QString changesTip =
             changes.isEmpty() ? tip : QString(changes).replace(QStringLiteral("; "), QStringLiteral("\n"));
         model_->appendRow(
-            {time, cell(eventComponent(e), tip), cell(describeEvent(e), tip), cell(changes, changesTip)});
+            {time, cell(eventComponent(e), tip), cell(eventInWords(e, result_->model.get()), tip), cell(changes, changesTip)});
     }
     if (following)
         view_->scrollToBottom();
