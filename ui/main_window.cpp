@@ -79,7 +79,7 @@ MainWindow::MainWindow(ComponentLibrary library, QWidget* parent) : QMainWindow(
 
     createDocks(library);
     simulation_ = new SimulationWorkspace(this, document_, scene_, view_, messages_, *actions_);
-    sweeps_ = new SweepWorkspace(this, document_, *editor_, messages_);
+    sweeps_ = new SweepWorkspace(this, document_, *editor_, messages_, library.extraFolders);
     exploration_ = new ExplorationDocks(this, *editor_, simulation_);
     analysis_ = new AnalysisActions(this, document_, scene_, messages_);
     subsystems_ = new SubsystemNavigation(this, *editor_, scene_, view_);

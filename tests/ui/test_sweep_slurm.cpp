@@ -19,6 +19,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
@@ -475,4 +476,55 @@ TEST_CASE("a diagram saved after a sweep on Slurm names its folder, and opened a
     REQUIRE(sweeps.run(keptSignalSweep("10,20")));
     waitForEnd(sweeps);
     CHECK_FALSE(window.document()->rootDiagram().extra.contains("sweepFolder"));
+}
+
+TEST_CASE("a sweep on Slurm of a diagram with a component from a user's folder gives the tasks that folder", "[sweep]")
+{
+    QTemporaryDir bin, work;
+    writeStandInSbatch(bin.path());
+    PathSetting path(bin.path().toLocal8Bit() + ":" + qgetenv("PATH"));
+    // A torque of the user's own, driving an inertia: w(1 s) = tau / J.
+    const QString userFolder = work.filePath("user-components");
+    REQUIRE(QDir().mkpath(userFolder));
+    {
+        QFile f(userFolder + "/Push.json");
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write(R"({"name": "User.Push", "connectors": [{"name": "flange", "type": "Rotational.Flange_b"}],
+  "parameters": [{"name": "tau", "type": "Real", "default": 1}], "equations": ["flange.tau = -tau"]})");
+    }
+    const QString diagram = work.filePath("pushed.json");
+    {
+        QFile f(diagram);
+        REQUIRE(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "flange-diagram", "version": 1, "name": "Pushed",
+  "experiment": {"startTime": 0, "stopTime": 1, "interval": 0.01, "tolerance": 1e-6},
+  "components": [{"name": "push", "type": "User.Push"},
+                 {"name": "inertia", "type": "Rotational.Components.Inertia", "parameters": {"J": 2}}],
+  "connections": [{"from": "push.flange", "to": "inertia.flange_a"}]})");
+    }
+    const ComponentLibrary library = loadComponentLibrary({userFolder});
+    REQUIRE(library.extraFolders == QStringList{userFolder});
+    MainWindow window(library);
+    window.setQuiet(true);
+    REQUIRE(window.openFile(diagram));
+
+    sweep::SweepDefinition d;
+    d.vary.push_back(sweep::parseVariation("push.tau=1,4"));
+    d.metrics.push_back({"w", "final(inertia.w)"});
+    SlurmChoice choice;
+    choice.folder = work.filePath("on-the-cluster");
+    choice.tasks = 1;
+    choice.libraryFolders = library.extraFolders; // as the window's Sweep… gives it
+    SweepWorkspace& sweeps = *window.sweeps();
+    sweeps.setBackend(std::make_unique<SlurmSweepBackend>(choice));
+    REQUIRE(sweeps.run(d));
+    waitForEnd(sweeps);
+    CHECK(sweeps.session().error().isEmpty());
+    const std::map<size_t, SweepRunRecord> runs = byRun(sweeps.session());
+    REQUIRE(runs.size() == 2);
+    CHECK(runs.at(0).result.status == "ok");
+    CHECK(runs.at(1).result.status == "ok");
+    REQUIRE(runs.at(0).result.metrics.size() == 1);
+    CHECK(runs.at(0).result.metrics[0] == Approx(0.5).epsilon(1e-6));
+    CHECK(runs.at(1).result.metrics[0] == Approx(2.0).epsilon(1e-6));
 }

@@ -29,8 +29,10 @@ ComponentLibrary loadComponentLibrary(const QStringList& extraFolders)
     for (const std::string& f : library::Library::defaultFolders())
         out.folders << QString::fromStdString(f);
     for (const QString& f : extraFolders)
-        if (!out.folders.contains(f))
+        if (!out.folders.contains(f)) {
             out.folders << f;
+            out.extraFolders << f;
+        }
 
     QStringList files;
     for (const QString& folder : out.folders) {

@@ -13,6 +13,7 @@ namespace flange::ui {
 struct ComponentLibrary {
     std::shared_ptr<library::Library> library;
     QStringList folders; // component folders read, bundled first
+    QStringList extraFolders; // of those, the ones beyond the default folders (--library)
     QStringList errors;  // one message per definition left out
 };
 

@@ -167,6 +167,8 @@ void SlurmSweepBackend::start(std::shared_ptr<const SweepJob> job)
         setup.tolerance = job_->options.tolerance;
         setup.slurm = {choice_.partition.toStdString(), {}, choice_.timeLimit.toStdString(),
                        static_cast<size_t>(std::max(1, choice_.tasks))};
+        for (const QString& folder : choice_.libraryFolders)
+            setup.library.push_back(std::filesystem::absolute(folder.toStdString()).lexically_normal().string());
         // The engine writes the diagram's copy, with its data files, that the tasks read.
         const std::filesystem::path script = sweep::writeSlurmSweep(job_->definition, job_->model, *job_->library, setup,
                                                                     dir_, sweep::kDefaultMaxArraySize);

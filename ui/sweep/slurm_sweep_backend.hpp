@@ -14,6 +14,7 @@
 #include "engine/api/slurm_sweep.hpp"
 
 #include <QString>
+#include <QStringList>
 
 #include <filesystem>
 #include <set>
@@ -27,6 +28,9 @@ struct SlurmChoice {
     QString folder; // the sweep's folder, on a file system the compute nodes share
     QString partition, timeLimit; // empty: the cluster's default
     int tasks = static_cast<int>(sweep::kDefaultChunks);
+    // Component folders the window read beyond the default ones (--library): the tasks read
+    // them too, so they must be reachable from the compute nodes as the sweep folder is.
+    QStringList libraryFolders;
 };
 
 class SlurmSweepBackend : public SweepBackend {

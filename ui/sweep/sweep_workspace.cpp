@@ -25,8 +25,9 @@
 namespace flange::ui {
 
 SweepWorkspace::SweepWorkspace(QMainWindow* window, DiagramDocument* document, DiagramEditor& editor,
-                               MessagesPanel* messages)
-    : QObject(window), window_(window), document_(document), editor_(editor), messages_(messages)
+                               MessagesPanel* messages, QStringList libraryFolders)
+    : QObject(window), window_(window), document_(document), editor_(editor), messages_(messages),
+      libraryFolders_(std::move(libraryFolders))
 {
     session_ = new SweepSession(this);
     panel_ = new SweepPanel(*session_);
@@ -309,8 +310,10 @@ void SweepWorkspace::openDialog()
     // The runs go where the dialog says: this computer's cores or a Slurm cluster.
     if (backend_->isRunning())
         backend_->cancel();
-    if (const std::optional<SlurmChoice> slurm = dialog.slurmChoice())
+    if (std::optional<SlurmChoice> slurm = dialog.slurmChoice()) {
+        slurm->libraryFolders = libraryFolders_;
         setBackend(std::make_unique<SlurmSweepBackend>(*slurm));
+    }
     else if (!qobject_cast<LocalSweepBackend*>(backend_.get()))
         setBackend(std::make_unique<LocalSweepBackend>());
     run(dialog.job());

@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QDockWidget>
+#include <QStringList>
 
 #include <memory>
 
@@ -29,7 +30,9 @@ class SweepSession;
 class SweepWorkspace : public QObject {
     Q_OBJECT
 public:
-    SweepWorkspace(QMainWindow* window, DiagramDocument* document, DiagramEditor& editor, MessagesPanel* messages);
+    // libraryFolders: the component folders read beyond the default ones, for sweeps on a cluster.
+    SweepWorkspace(QMainWindow* window, DiagramDocument* document, DiagramEditor& editor, MessagesPanel* messages,
+                   QStringList libraryFolders = {});
     ~SweepWorkspace() override;
 
     // Simulation menu: Sweep…, Re-run Sweep.
@@ -78,6 +81,7 @@ private:
     DiagramDocument* document_;
     DiagramEditor& editor_;
     MessagesPanel* messages_;
+    QStringList libraryFolders_;
     std::unique_ptr<SweepBackend> backend_;
     SweepSession* session_;
     SweepPanel* panel_;
