@@ -3,9 +3,11 @@
 // and a run in steps gives the rows of a run to the end.
 #include "engine/api/model.hpp"
 #include "engine/api/simulation.hpp"
+#include "engine/diagram/diagram_json.hpp"
 #include "engine/diagram/model_parameters.hpp"
 #include "engine/error.hpp"
 #include "engine/units/units.hpp"
+#include "bench/chain_model.hpp"
 #include "support/test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -16,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 using namespace flange;
@@ -386,4 +389,19 @@ TEST_CASE("every tunable parameter of every MSL example, set in a run without tr
         }
     }
     CHECK(examples >= 30); // the reference comparisons' examples among them
+}
+
+TEST_CASE("a parameter of a late section of a long drive line, its sections stamped from templates, is tunable")
+{
+    // Inertias joined by spring-dampers, every section alike: the sections after the first
+    // are stamps, each with leaves of its own (flatten/instance_template.hpp).
+    const int n = 499; // 999 components
+    const diagram::Diagram chain = diagram::parseDiagram(bench::chainDiagram(n, 0.05), "chain");
+    const auto model = Model::compile(chain, sharedLibrary());
+    for (const auto& [name, value] : std::vector<std::pair<std::string, double>>{
+             {"springDamper400.c", 2e4}, {"springDamper400.d", 3}, {"inertia400.J", 0.5}}) {
+        const Outcome tuned = tunedAt(model, name, value);
+        CHECK_FALSE(tuned.retranslated);
+        requireSame(tuned, translatedAt(chain, name, value), name);
+    }
 }
