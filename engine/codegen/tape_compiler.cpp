@@ -258,7 +258,8 @@ Tape TapeCompiler::finish()
     for (auto& [reg, id] : tape_.parameterRegisters_)
         reg = constantPlaces[static_cast<size_t>(reg)];
     if (NativeCode::enabled()) {
-        bindTapeLoops(loops, tape_.code_);
+        if (!bindTapeLoops(loops, tape_.code_))
+            loops.clear();
         const auto scratch = static_cast<int32_t>(tape_.initialRegisters_.size());
         size_t longestPeriod = 0;
         for (const TapeLoop& l : loops)
