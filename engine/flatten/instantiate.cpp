@@ -70,8 +70,7 @@ public:
     {
         m_.experiment = d_.experiment;
         index_.reserve(2 * d_.components.size()); // two connectors a component, typically: no rehash on the way
-        if (d_.components.size() <= kMostTunableInstances)
-            modelParams_.keepNumbersAsLeaves();
+        modelParams_.keepNumbersAsLeaves();
         Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}, 0, d_.folder};
         reserveForTopLevel(top);
         level(top, cancelled);
@@ -368,9 +367,9 @@ private:
                 return;
             }
         }
-        // A top-level instance of a diagram of few keeps its parameters as leaves; a stamp of
-        // it gets leaves of its own (docs/architecture.md, "Parameters").
-        const bool tunable = at.prefix.empty() && d_.components.size() <= kMostTunableInstances;
+        // A top-level instance keeps its parameters as leaves; a stamp of it gets leaves of its
+        // own (docs/architecture.md, "Parameters").
+        const bool tunable = at.prefix.empty();
         const bool capture = alike && templates_.wanted(&def, comp, at.id) &&
                              std::none_of(def.connectors.begin(), def.connectors.end(),
                                           [](const library::ConnectorDef& c) { return c.size.has_value(); });

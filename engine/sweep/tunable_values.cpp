@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
 
 namespace flange::sweep {
 
@@ -39,6 +41,25 @@ bool acceptable(double v, const library::ParameterDef& pd)
     return !(pd.max && v > *pd.max);
 }
 
+// A diagram's components by name: a drive line of 10,000 sections has tens of thousands
+// of leaves, each looked up.
+template <class Components>
+auto byName(Components& components)
+{
+    std::unordered_map<std::string_view, decltype(&components.front())> out;
+    out.reserve(components.size());
+    for (auto& c : components)
+        out.emplace(c.name, &c);
+    return out;
+}
+
+template <class Map>
+auto found(const Map& map, const std::string& name)
+{
+    auto it = map.find(name);
+    return it == map.end() ? nullptr : it->second;
+}
+
 } // namespace
 
 std::vector<std::string> tunableParameters(const CompiledModel& model)
@@ -62,6 +83,8 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
         auto it = std::find_if(list.begin(), list.end(), [&name](const auto& p) { return p.name == name; });
         return it == list.end() ? nullptr : &*it;
     };
+    const auto editedComponents = byName(restored.components);
+    const auto translatedComponents = byName(translated.components);
     for (size_t k = 0; k < pool.parameterCount(); ++k) {
         const auto id = static_cast<int32_t>(k);
         values.push_back(pool.parameterValue(id));
@@ -78,8 +101,8 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
             continue;
         }
         const auto [instance, member] = instanceAndMember(pool.parameterName(id));
-        diagram::Component* edit = restored.component(instance);
-        const diagram::Component* was = translated.component(instance);
+        diagram::Component* edit = found(editedComponents, instance);
+        const diagram::Component* was = found(translatedComponents, instance);
         if (!edit || !was || edit->type != was->type)
             return std::nullopt;
         const library::ComponentDefinition* def = library.find(edit->type);

@@ -395,11 +395,11 @@ TEST_CASE("a parameter of a late section of a long drive line, its sections stam
 {
     // Inertias joined by spring-dampers, every section alike: the sections after the first
     // are stamps, each with leaves of its own (flatten/instance_template.hpp).
-    const int n = 499; // 999 components
+    const int n = 600; // 1,201 components
     const diagram::Diagram chain = diagram::parseDiagram(bench::chainDiagram(n, 0.05), "chain");
     const auto model = Model::compile(chain, sharedLibrary());
     for (const auto& [name, value] : std::vector<std::pair<std::string, double>>{
-             {"springDamper400.c", 2e4}, {"springDamper400.d", 3}, {"inertia400.J", 0.5}}) {
+             {"springDamper500.c", 2e4}, {"springDamper500.d", 3}, {"inertia500.J", 0.5}}) {
         const Outcome tuned = tunedAt(model, name, value);
         CHECK_FALSE(tuned.retranslated);
         requireSame(tuned, translatedAt(chain, name, value), name);
