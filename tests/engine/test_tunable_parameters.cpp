@@ -405,3 +405,18 @@ TEST_CASE("a parameter of a late section of a long drive line, its sections stam
         requireSame(tuned, translatedAt(chain, name, value), name);
     }
 }
+
+TEST_CASE("a run with a tunable and a structural edit translates the diagram with both")
+{
+    // Checking the tunable values puts translation's values in the edited diagram for a
+    // moment: the translated diagram must have the run's again.
+    const diagram::Diagram clutches = example("Rotational/CoupledClutches.json");
+    const auto model = Model::compile(clutches, sharedLibrary());
+    Run run(model);
+    run.setParameter("clutch1.fn_max", 30);
+    run.setParameter("step2.startTime", 0.8);
+    const Outcome both = outcomeOf(run);
+    CHECK(run.retranslated());
+    requireSame(both, translatedAt(withValue(clutches, "clutch1.fn_max", 30), "step2.startTime", 0.8),
+                "clutch1.fn_max = 30, step2.startTime = 0.8");
+}
