@@ -282,7 +282,9 @@ std::vector<expr::NodeId> sections(expr::Pool& pool, int32_t n, bool scrambledTa
 }
 
 // The same with each section's own parameters as leaves, c_i (id 2i) and d_i (id 2i + 1),
-// as a drive line's stamped sections have them: their registers are a fixed step apart.
+// as a drive line's stamped sections have them: their registers are a fixed step apart,
+// and so are those of c_i/d_i, computed when a run sets them. t_i = c_i*y[2i] +
+// (c_i/d_i)*y[2i+1].
 std::vector<expr::NodeId> sectionsWithParameters(expr::Pool& pool, int32_t n)
 {
     std::vector<expr::NodeId> out;
@@ -290,7 +292,7 @@ std::vector<expr::NodeId> sectionsWithParameters(expr::Pool& pool, int32_t n)
     for (int32_t i = 0; i < n; ++i) {
         const expr::NodeId c = pool.param(pool.addParameter("c" + std::to_string(i), 1e4));
         const expr::NodeId d = pool.param(pool.addParameter("d" + std::to_string(i), 10));
-        const expr::NodeId t = pool.add(pool.mul(c, pool.var(2 * i)), pool.mul(d, pool.var(2 * i + 1)));
+        const expr::NodeId t = pool.add(pool.mul(c, pool.var(2 * i)), pool.mul(pool.div(c, d), pool.var(2 * i + 1)));
         out.push_back(pool.sub(pool.var(kYp + i), pool.sub(t, before))); // yp[i] - (t_i - t_(i-1))
         before = t;
     }
@@ -384,7 +386,9 @@ TEST_CASE("A loop reads each section's own parameters at their stride, as the in
     }
     SectionInputs s(3000);
     const std::vector<double> result = runBothWays(tape, outputs.size(), s.in, &values);
-    const auto t = [&](size_t i) { return values[2 * i] * s.y[2 * i] + values[2 * i + 1] * s.y[2 * i + 1]; };
+    const auto t = [&](size_t i) {
+        return values[2 * i] * s.y[2 * i] + values[2 * i] / values[2 * i + 1] * s.y[2 * i + 1];
+    };
     CHECK(result[0] == s.yp[0] - t(0));
     CHECK(result[1] == s.yp[1] - (t(1) - t(0)));
     CHECK(result[1500] == s.yp[1500] - (t(1500) - t(1499)));
