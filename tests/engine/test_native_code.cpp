@@ -290,8 +290,8 @@ std::vector<expr::NodeId> sectionsWithParameters(expr::Pool& pool, int32_t n)
     std::vector<expr::NodeId> out;
     expr::NodeId before = pool.zero();
     for (int32_t i = 0; i < n; ++i) {
-        const expr::NodeId c = pool.param(pool.addParameter("c" + std::to_string(i), 1e4));
-        const expr::NodeId d = pool.param(pool.addParameter("d" + std::to_string(i), 10));
+        const expr::NodeId c = pool.param(pool.addParameter(std::to_string(i) + ".c", 1e4));
+        const expr::NodeId d = pool.param(pool.addParameter(std::to_string(i) + ".d", 10));
         const expr::NodeId t = pool.add(pool.mul(c, pool.var(2 * i)), pool.mul(pool.div(c, d), pool.var(2 * i + 1)));
         out.push_back(pool.sub(pool.var(kYp + i), pool.sub(t, before))); // yp[i] - (t_i - t_(i-1))
         before = t;

@@ -398,7 +398,7 @@ TEST_CASE("a parameter of a late section of a long drive line, its sections stam
     const int n = 600; // 1,201 components
     const diagram::Diagram chain = diagram::parseDiagram(bench::chainDiagram(n, 0.05), "chain");
     const auto model = Model::compile(chain, sharedLibrary());
-    for (const auto& [name, value] : std::vector<std::pair<std::string, double>>{
+    for (const auto& [name, value] : std::vector<std::pair<const char*, double>>{
              {"springDamper500.c", 2e4}, {"springDamper500.d", 3}, {"inertia500.J", 0.5}}) {
         const Outcome tuned = tunedAt(model, name, value);
         CHECK_FALSE(tuned.retranslated);
