@@ -30,7 +30,7 @@ std::atomic<bool>& enabledFlag()
 #ifdef FLANGE_NATIVE_X86_64
 
 // General-purpose register numbers as the instruction encoding has them.
-enum Gpr : int { RAX = 0, RBX = 3, R8 = 8, R9 = 9, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
+enum Gpr : int { RAX = 0, RBX = 3, R8 = 8, R9 = 9, R10 = 10, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
 
 // The machine code of one tape. While it runs, rbx holds the register file, r12 the
 // TapeInputs, r13 the Tape, r14 and r15 the inputs' y and yp (all callee-saved, so they
@@ -84,6 +84,8 @@ public:
         u8(0x66), u8(0x48), u8(0x0F), u8(0x6E), u8(0xC8);         // movq xmm1, rax
     }
     void andXmm0Xmm1() { u8(0x66), u8(0x0F), u8(0x54), u8(0xC1); }
+    // mov r64 (r8-r15), rbx
+    void copyRbx(int reg) { u8(0x49), u8(0x89), u8(static_cast<uint8_t>(0xD8 | (reg & 7))); }
     // add r64 (r8-r15), imm32
     void addHigh(int reg, int32_t v)
     {
@@ -254,7 +256,9 @@ std::vector<uint8_t> assemble(const std::vector<Instr>& code, const std::vector<
     };
     // A stretch run as a loop (tape_loops.hpp): body instruction j writes scratch + j, a
     // carried value waits in scratch + period + j for the next iteration, y and yp (r14,
-    // r15) and the outputs (r8, r9) step by their strides, rcx counts down.
+    // r15) and the outputs (r8, r9) step by their strides, and so does r10 over the
+    // register file for the strided operands (each section's parameters); rcx counts down.
+    // (r10 is the caller's to save, but a loop body calls nothing.)
     const auto emitLoop = [&](const TapeLoop& l) {
         const auto P = static_cast<int32_t>(l.period);
         const auto body = [&](int32_t j) { return scratch + j; };
@@ -265,7 +269,8 @@ std::vector<uint8_t> assemble(const std::vector<Instr>& code, const std::vector<
             outBase[k] = k == 0 ? R8 : R9;
             a.loadPointer(outBase[k], R12, static_cast<int32_t>(offsetof(TapeInputs, out) + sizeof(double*) * k));
         }
-        int32_t step[4] = {0, 0, 0, 0}; // y, yp, out[0], out[1]: elements per iteration
+        int32_t step[5] = {0, 0, 0, 0, 0}; // y, yp, out[0], out[1], registers: elements per iteration
+        a.copyRbx(R10);
         a.u8(0xB9), a.u32(static_cast<uint32_t>(l.count)); // mov ecx, count
         const size_t head = a.bytes.size();
         inXmm0 = -1; // the jump back lands here
@@ -283,6 +288,14 @@ std::vector<uint8_t> assemble(const std::vector<Instr>& code, const std::vector<
                     a.store(0, RBX, slot(to));
                     inXmm0 = to;
                     step[o.load == TOp::LoadY ? 0 : 1] = o.stride;
+                    return to;
+                }
+                case TapeLoop::Operand::Kind::Strided: { // into a scratch register, as a Load
+                    const int32_t to = scratch + 2 * P + which;
+                    a.load(0, R10, slot(o.index));
+                    a.store(0, RBX, slot(to));
+                    inXmm0 = to;
+                    step[4] = o.stride;
                     return to;
                 }
                 default: return o.index;
@@ -305,8 +318,8 @@ std::vector<uint8_t> assemble(const std::vector<Instr>& code, const std::vector<
         }
         for (const TapeLoop::CarryIn& c : l.carries)
             copyRegister(body(c.body), carried(c.body));
-        const int pointer[4] = {R14, R15, R8, R9};
-        for (int k = 0; k < 4; ++k)
+        const int pointer[5] = {R14, R15, R8, R9, R10};
+        for (int k = 0; k < 5; ++k)
             if (step[k] != 0)
                 a.addHigh(pointer[k], step[k] * 8);
         a.u8(0xFF), a.u8(0xC9);             // dec ecx

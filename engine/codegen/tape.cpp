@@ -11,6 +11,8 @@ std::vector<double> Tape::workspace(const std::vector<double>& parameters) const
     std::vector<double> registers = initialRegisters_;
     for (const auto& [reg, id] : parameterRegisters_)
         registers[static_cast<size_t>(reg)] = parameters[static_cast<size_t>(id)];
+    if (parameterExpressions_)
+        parameterExpressions_->interpret(TapeInputs{}, registers.data());
     return registers;
 }
 

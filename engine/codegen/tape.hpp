@@ -65,7 +65,9 @@ public:
     std::vector<double> workspace() const { return initialRegisters_; }
     // The same with other values of the parameters kept as leaves (expr::Pool::param), by
     // parameter id: the tape as translated at those values, but for what translation read
-    // of them to decide (docs/architecture.md, "Parameters").
+    // of them to decide (docs/architecture.md, "Parameters"). The expressions of parameters
+    // alone (a Jacobian entry c/J) are computed here, once, into registers the tape reads
+    // as constants.
     std::vector<double> workspace(const std::vector<double>& parameters) const;
     // The register of each parameter the tape reads: (register, parameter id).
     const std::vector<std::pair<int32_t, int32_t>>& parameterRegisters() const { return parameterRegisters_; }
@@ -96,6 +98,9 @@ private:
     std::shared_ptr<const NativeCode> native_; // null: interpreted
     std::vector<double> initialRegisters_; // constants first, then zeroed work registers
     std::vector<std::pair<int32_t, int32_t>> parameterRegisters_; // among the constants, one per parameter
+    // The expressions of parameters alone, computed by workspace(parameters) over the same
+    // registers (among the constants); null where there are none.
+    std::shared_ptr<const Tape> parameterExpressions_;
     std::vector<std::shared_ptr<const expr::TableInterpolator>> tables_; // shared with the pool
 };
 

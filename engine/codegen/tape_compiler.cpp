@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 
 namespace flange::codegen {
 
@@ -53,7 +54,7 @@ int32_t TapeCompiler::emit(TOp op, int32_t a, int32_t b)
             fresh(); // arguments of zero
         init_[static_cast<size_t>(memo + memoRegisters(op) - 1)] = memoStart(op);
     }
-    tape_.code_.push_back(Instr{op, 0, d, a, b, memo});
+    code().push_back(Instr{op, 0, d, a, b, memo});
     return d;
 }
 
@@ -85,6 +86,8 @@ int32_t TapeCompiler::compile(expr::NodeId root)
         }
         const Frame done = frames_.back();
         frames_.pop_back();
+        if (done.parameterExpression)
+            inParameterExpression_ = false;
         if (done.memoize) {
             memo_.set(done.id, value);
             memoLog_.push_back(done.id);
@@ -122,6 +125,13 @@ bool TapeCompiler::enter(expr::NodeId id, int32_t& value)
     case Op::Rel: r = emit(TOp::LoadRel, n.index); break;
     default:
         frames_.push_back(Frame{id});
+        // An expression of parameters alone (and numbers), of plain operations: its operands
+        // are such too, and it goes with them into the expressions computed once per run.
+        if (!inParameterExpression_ && pool_.ofParameters(id) && n.op != Op::If && n.op != Op::WithDer &&
+            n.op != Op::Interp && n.op != Op::InterpSlope) {
+            frames_.back().parameterExpression = true;
+            inParameterExpression_ = true;
+        }
         return true;
     }
     memo_.set(id, r);
@@ -257,8 +267,28 @@ Tape TapeCompiler::finish()
     reuseRegisters(tape_.code_, tape_.initialRegisters_, &constantPlaces);
     for (auto& [reg, id] : tape_.parameterRegisters_)
         reg = constantPlaces[static_cast<size_t>(reg)];
+    // The tape writes none of the registers of the expressions of parameters: they are
+    // among the constants, where they are computed at translation's values now.
+    if (!parameterExpressions_.empty()) {
+        for (Instr& I : parameterExpressions_) {
+            const RegisterReads reads = registerReads(I);
+            for (int f = 0; f < reads.count; ++f) {
+                int32_t& reg = registerField(I, reads.field[static_cast<size_t>(f)]);
+                reg = constantPlaces[static_cast<size_t>(reg)];
+            }
+            if (isMemoized(I.op))
+                I.c = constantPlaces[static_cast<size_t>(I.c)];
+            I.dst = constantPlaces[static_cast<size_t>(I.dst)];
+        }
+        auto expressions = std::make_shared<Tape>();
+        expressions->code_ = std::move(parameterExpressions_);
+        expressions->interpret(TapeInputs{}, tape_.initialRegisters_.data());
+        tape_.parameterExpressions_ = std::move(expressions);
+        parameterExpressions_.clear();
+    }
     if (NativeCode::enabled()) {
-        bindTapeLoops(loops, tape_.code_);
+        if (!bindTapeLoops(loops, tape_.code_))
+            loops.clear();
         const auto scratch = static_cast<int32_t>(tape_.initialRegisters_.size());
         size_t longestPeriod = 0;
         for (const TapeLoop& l : loops)

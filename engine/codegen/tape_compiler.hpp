@@ -39,6 +39,7 @@ private:
         expr::NodeId id = expr::kNone;
         int stage = 0;
         bool memoize = true;
+        bool parameterExpression = false; // compiled into parameterExpressions_, which ends with it
         int32_t a = 0, result = 0; // the first operand's register; an if's result register
         size_t jump = 0, mark = 0; // an if's jump to patch; memoLog_'s size before a branch
     };
@@ -51,6 +52,8 @@ private:
     int32_t fresh();
     int32_t emit(TOp op, int32_t a = 0, int32_t b = 0);
     int32_t table(int32_t poolTable);
+    // Where instructions go: the tape, or the expressions of parameters alone.
+    std::vector<Instr>& code() { return inParameterExpression_ ? parameterExpressions_ : tape_.code_; }
 
     const expr::Pool& pool_;
     std::function<VarSource(int32_t)> varSource_;
@@ -62,6 +65,10 @@ private:
     std::unordered_map<uint64_t, int32_t> constants_;
     std::unordered_map<int32_t, int32_t> parameters_; // parameter id -> its register
     std::unordered_map<int32_t, int32_t> tables_;
+    // Expressions of parameters alone, computed once per run (Tape::workspace(parameters)):
+    // a drive line's Jacobian entries c/J would otherwise be divided on every evaluation.
+    std::vector<Instr> parameterExpressions_;
+    bool inParameterExpression_ = false;
 };
 
 } // namespace flange::codegen

@@ -217,6 +217,22 @@ private:
                     }
                     continue;
                 }
+                if (src.kind == TapeLoop::Operand::Kind::Outside && writerOf(src.index) == -1) {
+                    // a constant: the same register each period, or one a fixed step on
+                    // (each period's own parameter)
+                    const Source before = sourceOf(pc - p, reads.field[static_cast<size_t>(f)], s, p);
+                    if (before.kind != src.kind || writerOf(before.index) != -1)
+                        return false;
+                    const int64_t step = static_cast<int64_t>(src.index) - before.index;
+                    if (k == 1) {
+                        op.kind = step == 0 ? src.kind : TapeLoop::Operand::Kind::Strided;
+                        op.index = before.index;
+                        op.stride = static_cast<int32_t>(step);
+                    } else if (step != (op.kind == TapeLoop::Operand::Kind::Strided ? op.stride : 0)) {
+                        return false;
+                    }
+                    continue;
+                }
                 if (k == 1) {
                     op.kind = src.kind;
                     op.index = src.index;
@@ -259,12 +275,13 @@ private:
         return true;
     }
 
-    // Native code steps one pointer per input or output array: every load from y (yp, an
-    // output) in the body must step as far.
+    // Native code steps one pointer per input or output array, and one over the register
+    // file for the strided operands: every load from y (yp, an output, a strided register)
+    // in the body must step as far.
     static bool uniformSteps(const TapeLoop& l, const std::vector<Instr>& code)
     {
-        int32_t step[4] = {0, 0, 0, 0};
-        bool seen[4] = {false, false, false, false};
+        int32_t step[5] = {0, 0, 0, 0, 0};
+        bool seen[5] = {false, false, false, false, false};
         for (size_t j = 0; j < l.period; ++j) {
             const Instr& I = code[l.start + j];
             if (!hasIndex(I.op))
@@ -277,7 +294,12 @@ private:
         }
         for (size_t j = 0; j < l.period; ++j)
             for (const TapeLoop::Operand* o : {&l.a[j], &l.b[j]})
-                if (o->kind == TapeLoop::Operand::Kind::Load) {
+                if (o->kind == TapeLoop::Operand::Kind::Strided) {
+                    if (seen[4] && step[4] != o->stride)
+                        return false;
+                    seen[4] = true;
+                    step[4] = o->stride;
+                } else if (o->kind == TapeLoop::Operand::Kind::Load) {
                     const int cls = o->load == TOp::LoadY ? 0 : 1;
                     if (seen[cls] && step[cls] != o->stride)
                         return false;
@@ -407,20 +429,40 @@ std::vector<TapeLoop> findTapeLoops(const std::vector<Instr>& code, size_t strai
     return Finder(code, straightLimit).find();
 }
 
-void bindTapeLoops(std::vector<TapeLoop>& loops, const std::vector<Instr>& code)
+bool bindTapeLoops(std::vector<TapeLoop>& loops, const std::vector<Instr>& code)
 {
     for (TapeLoop& l : loops) {
         // An outside value is read, in every period, from the register it has from where it
-        // is made to its last read: the first period's operand names it.
+        // is made to its last read: the first period's operand names it. A strided one
+        // steps from the first period's register as the second's says, in every period.
         for (size_t j = 0; j < l.period; ++j) {
             const Instr& first = code[l.start + j];
             const RegisterReads reads = registerReads(first);
             for (int f = 0; f < reads.count; ++f) {
                 TapeLoop::Operand& op = f == 0 ? l.a[j] : l.b[j];
+                const int field = reads.field[static_cast<size_t>(f)];
                 if (op.kind == TapeLoop::Operand::Kind::Outside)
-                    op.index = registerField(first, reads.field[static_cast<size_t>(f)]);
+                    op.index = registerField(first, field);
+                if (op.kind != TapeLoop::Operand::Kind::Strided)
+                    continue;
+                op.index = registerField(first, field);
+                op.stride = registerField(code[l.start + l.period + j], field) - op.index;
+                for (size_t k = 2; k < l.count; ++k)
+                    if (registerField(code[l.start + k * l.period + j], field) !=
+                        op.index + static_cast<int64_t>(k) * op.stride)
+                        return false;
             }
         }
+        // (the strides after reuse agree within a loop as before it: every period places as
+        // many constants)
+        int32_t stride = 0;
+        for (size_t j = 0; j < l.period; ++j)
+            for (const TapeLoop::Operand* o : {&l.a[j], &l.b[j]})
+                if (o->kind == TapeLoop::Operand::Kind::Strided) {
+                    if (stride != 0 && o->stride != stride)
+                        return false;
+                    stride = o->stride;
+                }
         for (TapeLoop::CarryIn& c : l.carries)
             c.reg = registerField(code[c.position], c.field);
         for (TapeLoop::LiveOut& o : l.liveOut)
@@ -434,6 +476,7 @@ void bindTapeLoops(std::vector<TapeLoop>& loops, const std::vector<Instr>& code)
                                     [&key](const TapeLoop::LiveOut& x, const TapeLoop::LiveOut& y) { return key(x) == key(y); }),
                         l.liveOut.end());
     }
+    return true;
 }
 
 } // namespace flange::codegen

@@ -10,7 +10,9 @@
 // the same operations, loads and stores at indices that advance by a fixed stride, and
 // operands that are the results of the same instructions of the same period, of the
 // period before (a value carried from one iteration to the next, as a spring's torque
-// acts on the inertias at both of its ends), or one value computed before the stretch.
+// acts on the inertias at both of its ends), or one value computed before the stretch,
+// or a constant register one fixed step on from the period before's (each section's own
+// parameter, kept as a leaf: the sections' leaves have registers at a fixed step).
 // Found on the tape before register reuse, where every instruction has a register of its
 // own, so that where an operand comes from is read off its register.
 #include "engine/codegen/tape.hpp"
@@ -26,11 +28,13 @@ struct TapeLoop {
 
     // Where body instruction j's register operand (a, then b) comes from.
     struct Operand {
-        enum class Kind : uint8_t { None, Outside, Local, Carried, Load } kind = Kind::None;
+        enum class Kind : uint8_t { None, Outside, Local, Carried, Load, Strided } kind = Kind::None;
         // Local, Carried: the body instruction whose result it is; Outside: the register
         // holding the value (before reuse as found, after it once bound); Load: a value
         // loaded before the stretch, y[index + k * stride] (yp[...] where `load` is
-        // LoadYp) in iteration k, which the loop loads again.
+        // LoadYp) in iteration k, which the loop loads again; Strided: the constant
+        // register index + k * stride in iteration k (before reuse as found, after it once
+        // bound; every Strided operand of a loop has the same stride).
         int32_t index = -1;
         TOp load = TOp::LoadY;
         int32_t stride = 0;
@@ -67,10 +71,13 @@ struct TapeLoop {
 // Native code needs 2 × period + 2 scratch registers for the longest.
 std::vector<TapeLoop> findTapeLoops(const std::vector<Instr>& code, size_t straightLimit);
 
-// Fills in the registers of the loops' outside operands, first-iteration carries and
-// live-outs from `code` after reuseRegisters, which renames registers and never moves an
-// instruction: a value keeps its register from where it is made to its last read.
-void bindTapeLoops(std::vector<TapeLoop>& loops, const std::vector<Instr>& code);
+// Fills in the registers of the loops' outside and strided operands, first-iteration
+// carries and live-outs from `code` after reuseRegisters, which renames registers and
+// never moves an instruction: a value keeps its register from where it is made to its
+// last read, and the constants keep their order. False (the loops then unusable) where a
+// strided operand's registers no longer step evenly, which reuse as it places constants
+// never gives.
+bool bindTapeLoops(std::vector<TapeLoop>& loops, const std::vector<Instr>& code);
 
 constexpr size_t kMinLoopCount = 16;
 

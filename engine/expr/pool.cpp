@@ -421,10 +421,10 @@ NodeId Pool::rewrite(NodeId root, const std::function<NodeId(const Node&)>& leaf
         NodeId out = kNone;
         switch (n.op) {
         case Op::Const:
-        case Op::Param:
         case Op::Initial:
             out = id;
             break;
+        case Op::Param: // a stamp gives an instance its own leaves (flatten/instance_template.cpp)
         case Op::Time:
         case Op::Var:
         case Op::Disc:

@@ -22,8 +22,9 @@ bool splitName(const std::string& name, const std::string& path, std::string& he
     return true;
 }
 
-// Whether the expression reads only the variables [first, end) and time: nothing a stamp
-// would have to renumber besides them.
+// Whether the expression reads only the variables [first, end), time and leaves: nothing
+// a stamp would have to renumber besides its variables and its own leaves. (A leaf not
+// the instance's own is the diagram's, "T2", which alike instances share.)
 bool readsOnlyOwnVariables(const expr::Pool& pool, NodeId root, int32_t first, int32_t end)
 {
     bool own = true;
@@ -36,10 +37,18 @@ bool readsOnlyOwnVariables(const expr::Pool& pool, NodeId root, int32_t first, i
     return own;
 }
 
+// The tail of a leaf's name after the instance's path (".c"), or nullopt.
+std::optional<std::string> tailAfter(const std::string& name, const std::string& path)
+{
+    if (name.size() <= path.size() + 1 || name.compare(0, path.size(), path) != 0 || name[path.size()] != '.')
+        return std::nullopt;
+    return name.substr(path.size());
+}
+
 } // namespace
 
 std::optional<InstanceTemplate> InstanceTemplate::capture(const FlatModel& m, const FlatModel::Extent& before,
-                                                          const std::string& path, int ci,
+                                                          size_t firstParameter, const std::string& path, int ci,
                                                           std::vector<ConnectorInstance> connectors,
                                                           std::vector<std::pair<std::string, double>> realParameters)
 {
@@ -63,6 +72,14 @@ std::optional<InstanceTemplate> InstanceTemplate::capture(const FlatModel& m, co
         fv.name = std::move(tail);
         t.vars_.push_back(std::move(fv));
         t.nameHeads_.push_back(std::move(head));
+    }
+    t.firstParameter_ = static_cast<int32_t>(firstParameter);
+    t.parameterEnd_ = static_cast<int32_t>(m.pool.parameterCount());
+    for (int32_t id = t.firstParameter_; id < t.parameterEnd_; ++id) {
+        std::optional<std::string> tail = tailAfter(m.pool.parameterName(id), path);
+        if (!tail)
+            return std::nullopt;
+        t.parameters_.push_back({std::move(*tail), m.pool.parameterValue(id), m.pool.isStructural(id)});
     }
     const std::string originHead = path + ": ";
     auto take = [&](const std::vector<FlatEquation>& list, size_t from, bool initial) {
@@ -101,9 +118,19 @@ std::vector<ConnectorInstance> InstanceTemplate::stamp(FlatModel& m, const std::
     for (const auto& [name, value] : realParameters_)
         m.realParameters.emplace(path + "." + name, value);
     expr::Pool& pool = m.pool;
-    const int32_t first = firstVar_, end = varEnd_;
-    auto renumber = [&pool, first, end, shift](const Node& n) {
-        return n.op == Op::Var && n.index >= first && n.index < end ? pool.var(n.index + shift) : expr::kNone;
+    const auto parameterShift = static_cast<int32_t>(pool.parameterCount()) - firstParameter_;
+    for (const Parameter& p : parameters_) {
+        const int32_t id = pool.addParameter(path + p.nameTail, p.value);
+        if (p.structural)
+            pool.markStructural(pool.param(id));
+    }
+    const int32_t first = firstVar_, end = varEnd_, firstParameter = firstParameter_, parameterEnd = parameterEnd_;
+    auto renumber = [&](const Node& n) {
+        if (n.op == Op::Var && n.index >= first && n.index < end)
+            return pool.var(n.index + shift);
+        if (n.op == Op::Param && n.index >= firstParameter && n.index < parameterEnd)
+            return pool.param(n.index + parameterShift);
+        return expr::kNone;
     };
     memo.clear();
     for (const Equation& e : equations_) {

@@ -7,6 +7,10 @@
 // the same origins, the same connectors and parameter values. An instance whose lowering
 // added anything else (relations, discrete equations, when-clauses, tables, warnings) or
 // read anything outside its own variables gives no template and is lowered each time.
+// Parameters kept as leaves (tunable, expr::Pool::param) are the instance's own too: a
+// stamp gives the new instance leaves of its own, added one after another in the order
+// lowering added the template's, so that a drive line's sections read leaves at a fixed
+// step (the native loops over them load the parameter registers at a stride).
 #include "engine/expr/node_map.hpp"
 #include "engine/flatten/connections.hpp"
 #include "engine/flatten/flat_model.hpp"
@@ -23,10 +27,11 @@ namespace flange::flatten {
 class InstanceTemplate {
 public:
     // The template of the instance `path` (component ci) that was flattened between
-    // `before` and now, with its connector instances and its Real parameters' values (by
-    // parameter name); nullopt when it may not be stamped.
+    // `before` and now (its leaves those from firstParameter on), with its connector
+    // instances and its Real parameters' values (by parameter name); nullopt when it may
+    // not be stamped.
     static std::optional<InstanceTemplate> capture(const FlatModel& m, const FlatModel::Extent& before,
-                                                   const std::string& path, int ci,
+                                                   size_t firstParameter, const std::string& path, int ci,
                                                    std::vector<ConnectorInstance> connectors,
                                                    std::vector<std::pair<std::string, double>> realParameters);
 
@@ -41,7 +46,16 @@ private:
         std::string originTail; // the origin after the instance's path (": J*a = ...")
         bool initial = false;
     };
+    // A leaf of the template's instance: its name after the path (".c"), its value, and
+    // whether lowering read that value to decide (then the stamp's leaf is structural too).
+    struct Parameter {
+        std::string nameTail;
+        double value = 0;
+        bool structural = false;
+    };
     int32_t firstVar_ = 0, varEnd_ = 0;
+    int32_t firstParameter_ = 0, parameterEnd_ = 0;
+    std::vector<Parameter> parameters_;
     std::vector<FlatVar> vars_;          // names hold what follows the path (".phi", ".phi)")
     std::vector<std::string> nameHeads_; // what precedes the path ("", "der(")
     std::vector<Equation> equations_;    // in the order lowering added them, each list's

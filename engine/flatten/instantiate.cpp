@@ -70,8 +70,7 @@ public:
     {
         m_.experiment = d_.experiment;
         index_.reserve(2 * d_.components.size()); // two connectors a component, typically: no rehash on the way
-        if (d_.components.size() <= kMostTunableInstances)
-            modelParams_.keepNumbersAsLeaves();
+        modelParams_.keepNumbersAsLeaves();
         Level top{&d_, "", modelParams_.scope(), library::ScopedLibrary(lib_, {&d_}), {}, {}, {}, 0, d_.folder};
         reserveForTopLevel(top);
         level(top, cancelled);
@@ -368,15 +367,14 @@ private:
                 return;
             }
         }
-        // A top-level instance of a diagram of few keeps its parameters as leaves, and is never
-        // a template: stamps would read its leaves. A long drive line stamps its alike
-        // sections, whose native loops read one constant for all of them, so its parameters
-        // stay numbers (docs/architecture.md, "Parameters").
-        const bool tunable = at.prefix.empty() && d_.components.size() <= kMostTunableInstances;
-        const bool capture = alike && !tunable && templates_.wanted(&def, comp, at.id) &&
+        // A top-level instance keeps its parameters as leaves; a stamp of it gets leaves of its
+        // own (docs/architecture.md, "Parameters").
+        const bool tunable = at.prefix.empty();
+        const bool capture = alike && templates_.wanted(&def, comp, at.id) &&
                              std::none_of(def.connectors.begin(), def.connectors.end(),
                                           [](const library::ConnectorDef& c) { return c.size.has_value(); });
         const FlatModel::Extent before = m_.extent();
+        const size_t firstParameter = m_.pool.parameterCount();
         const size_t firstConnector = connectors_.size();
         std::vector<std::pair<std::string, double>> realParameters;
         // Nothing keeps a leaf's scope once its equations are lowered: the instance lives only
@@ -509,7 +507,7 @@ private:
         eqs.equations(def.initialEquations, true);
         if (capture)
             templates_.add(&def, comp, at.id,
-                           InstanceTemplate::capture(m_, before, path, ci,
+                           InstanceTemplate::capture(m_, before, firstParameter, path, ci,
                                                      {connectors_.begin() + static_cast<std::ptrdiff_t>(firstConnector),
                                                       connectors_.end()},
                                                      std::move(realParameters)));

@@ -9,11 +9,6 @@
 
 namespace flange::flatten {
 
-// A diagram of up to this many components keeps its top-level instances' Real parameters
-// given as numbers as leaves of the pool, tunable (docs/architecture.md, "Parameters"); a
-// larger one stamps its alike instances from templates, with numbers.
-constexpr size_t kMostTunableInstances = 1000;
-
 // Throws flange::Error (BadInput) naming the component, parameter or connection at fault
 // (and listing its instances in Error::instances); Cancelled between components. A model
 // of more than mostVariables scalar variables is refused (tests lower the limit).

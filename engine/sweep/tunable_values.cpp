@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
+#include <unordered_map>
 
 namespace flange::sweep {
 
@@ -21,13 +23,6 @@ std::optional<double> numberOf(const Json* given)
     return given->get<double>();
 }
 
-// A leaf's full name, "clutch1.fn_max", split at its instance.
-std::pair<std::string, std::string> instanceAndMember(const std::string& full)
-{
-    const size_t dot = full.find('.');
-    return {full.substr(0, dot), dot == std::string::npos ? std::string() : full.substr(dot + 1)};
-}
-
 // A value translation would take as it stands: finite, not 0 (the builders drop a 0, so
 // structure would follow it), within the declared range.
 bool acceptable(double v, const library::ParameterDef& pd)
@@ -38,6 +33,39 @@ bool acceptable(double v, const library::ParameterDef& pd)
         return false;
     return !(pd.max && v > *pd.max);
 }
+
+// A diagram's components by name: a drive line of 10,000 sections has tens of thousands
+// of leaves.
+std::unordered_map<std::string_view, const diagram::Component*> byName(const diagram::Diagram& d)
+{
+    std::unordered_map<std::string_view, const diagram::Component*> out;
+    out.reserve(d.components.size());
+    for (const diagram::Component& c : d.components)
+        out.emplace(c.name, &c);
+    return out;
+}
+
+// Puts back, when it ends, the parameters of an edited diagram it saved: tunedValues
+// restores translation's values in the diagram itself to compare it, instead of copying
+// a diagram of 20,000 components.
+class PutBack {
+public:
+    explicit PutBack(diagram::Diagram& d) : diagram_(d), own_(d.parameters) {}
+    void save(diagram::Component& c) { components_.emplace_back(&c, c.parameters); }
+    ~PutBack()
+    {
+        diagram_.parameters = std::move(own_);
+        for (auto& [c, parameters] : components_)
+            c->parameters = std::move(parameters);
+    }
+    PutBack(const PutBack&) = delete;
+    PutBack& operator=(const PutBack&) = delete;
+
+private:
+    diagram::Diagram& diagram_;
+    std::vector<std::pair<std::string, Json>> own_;
+    std::vector<std::pair<diagram::Component*, std::vector<std::pair<std::string, Json>>>> components_;
+};
 
 } // namespace
 
@@ -51,36 +79,53 @@ std::vector<std::string> tunableParameters(const CompiledModel& model)
 }
 
 std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const diagram::Diagram& translated,
-                                               const library::Library& library, const diagram::Diagram& edited)
+                                               const library::Library& library, diagram::Diagram& edited)
 {
     const expr::Pool& pool = model.pool;
-    std::vector<double> values;
-    diagram::Diagram restored = edited;
-    std::vector<diagram::ParameterDeclaration> own = diagram::declarations(restored);
+    std::vector<double> values(pool.parameterCount());
+    for (size_t k = 0; k < values.size(); ++k)
+        values[k] = pool.parameterValue(static_cast<int32_t>(k));
+    PutBack putBack(edited);
+    std::vector<diagram::ParameterDeclaration> own = diagram::declarations(edited);
     const std::vector<diagram::ParameterDeclaration> ownBefore = diagram::declarations(translated);
     auto declared = [](auto& list, const std::string& name) {
         auto it = std::find_if(list.begin(), list.end(), [&name](const auto& p) { return p.name == name; });
         return it == list.end() ? nullptr : &*it;
     };
+    // Only the leaves of components whose parameters differ from translation's may have new
+    // values; a component added, removed or renamed fails the comparison at the end.
+    const auto translatedComponents = byName(translated);
+    std::unordered_map<std::string_view, diagram::Component*> changed;
+    for (diagram::Component& c : edited.components) {
+        auto was = translatedComponents.find(c.name);
+        if (was != translatedComponents.end() && was->second->parameters != c.parameters) {
+            changed.emplace(c.name, &c);
+            putBack.save(c);
+        }
+    }
     for (size_t k = 0; k < pool.parameterCount(); ++k) {
         const auto id = static_cast<int32_t>(k);
-        values.push_back(pool.parameterValue(id));
         if (pool.isStructural(id))
             continue;
-        if (pool.parameterName(id).find('.') == std::string::npos) { // the diagram's own ("T2")
+        const std::string_view name = pool.parameterName(id);
+        const size_t dot = name.find('.');
+        if (dot == std::string_view::npos) { // the diagram's own ("T2")
             diagram::ParameterDeclaration* edit = declared(own, pool.parameterName(id));
             const diagram::ParameterDeclaration* was = declared(ownBefore, pool.parameterName(id));
             const std::optional<double> v = edit ? numberOf(&edit->value) : std::nullopt;
             if (!was || !v || !std::isfinite(*v) || *v == 0 || (edit->min && *v < *edit->min) || (edit->max && *v > *edit->max))
                 return std::nullopt;
-            values.back() = *v;
+            values[k] = *v;
             edit->value = was->value;
             continue;
         }
-        const auto [instance, member] = instanceAndMember(pool.parameterName(id));
-        diagram::Component* edit = restored.component(instance);
-        const diagram::Component* was = translated.component(instance);
-        if (!edit || !was || edit->type != was->type)
+        auto it = changed.find(name.substr(0, dot));
+        if (it == changed.end())
+            continue; // as translated
+        diagram::Component* edit = it->second;
+        const diagram::Component* was = translatedComponents.at(edit->name);
+        const std::string member(name.substr(dot + 1));
+        if (edit->type != was->type)
             return std::nullopt;
         const library::ComponentDefinition* def = library.find(edit->type);
         const library::ParameterDef* pd = def ? def->parameter(member) : nullptr;
@@ -92,15 +137,15 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
         const std::optional<double> v = numberOf(given);
         if (!v || !acceptable(*v, *pd))
             return std::nullopt;
-        values.back() = *v;
+        values[k] = *v;
         // The value as translated: given, or the default (no value given).
         if (const Json* before = was->parameter(member))
             edit->setParameter(member, *before);
         else
-            std::erase_if(edit->parameters, [&name = member](const auto& p) { return p.first == name; });
+            std::erase_if(edit->parameters, [&member](const auto& p) { return p.first == member; });
     }
-    diagram::setDeclarations(restored, own);
-    if (!diagram::simulatesAlike(restored, translated))
+    diagram::setDeclarations(edited, own);
+    if (!diagram::simulatesAlike(edited, translated))
         return std::nullopt;
     return values;
 }

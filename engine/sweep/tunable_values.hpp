@@ -21,7 +21,9 @@ std::vector<std::string> tunableParameters(const CompiledModel& model);
 // `edited` differs from `translated` (the model's diagram) in tunable parameters only and
 // each new value is a finite number other than 0 within its declared range; nullopt
 // otherwise (the edited diagram is to be translated, which also gives its messages).
+// `edited` is as given on return: translation's values are put in it to compare the two,
+// and taken out again.
 std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const diagram::Diagram& translated,
-                                               const library::Library& library, const diagram::Diagram& edited);
+                                               const library::Library& library, diagram::Diagram& edited);
 
 } // namespace flange::sweep

@@ -17,12 +17,16 @@ using namespace flange::test;
 
 namespace {
 
-// value written differently for each i ("1 + 0*7"), as a JSON string.
-std::string unlike(const std::string& value, int i) { return "\"" + value + " + 0*" + std::to_string(i) + "\""; }
+// value as a number given with a display unit of each i's own: no two instances are alike,
+// and the value stays a number given (a leaf).
+std::string unlikeNumber(const std::string& value, int i)
+{
+    return R"({"value": )" + value + R"(, "displayUnit": "u)" + std::to_string(i) + "\"}";
+}
 
 // A drive line of `n` stages: inertia, spring-damper, ideal gear (its support switched
 // off), elasto-backlash (relations: never a template), a heat-producing damper with its
-// heat port on. `distinct`: each stage's values written differently ("1 + 0*1", ...), so
+// heat port on. `distinct`: each stage's values given with display units of their own, so
 // that no two instances are alike and each is lowered for itself.
 std::string stages(int n, bool distinct)
 {
@@ -33,8 +37,8 @@ std::string stages(int n, bool distinct)
         const std::string k = std::to_string(i);
         std::string one = "1", ratio = "2";
         if (distinct) {
-            one = unlike("1", i);
-            ratio = unlike("2", i);
+            one = unlikeNumber("1", i);
+            ratio = unlikeNumber("2", i);
         }
         comps.push_back(component("inertia" + k, "Rotational.Components.Inertia", R"({"J": )" + one + "}",
                                   i == 1 ? R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 0, "fixed": true}})"
@@ -64,6 +68,23 @@ std::string printed(const flatten::FlatModel& m, expr::NodeId e)
     return expr::toString(m.pool, e, [&m](int32_t v) { return m.vars[static_cast<size_t>(v)].name; });
 }
 
+// Whether two expressions are the same tree: operations, numbers, and variables and leaves
+// by name (the printer shows a leaf as its value, which a stamp reading another
+// instance's leaf would share).
+bool sameTree(const flatten::FlatModel& a, expr::NodeId x, const flatten::FlatModel& b, expr::NodeId y)
+{
+    if (x == expr::kNone || y == expr::kNone)
+        return x == y;
+    const expr::Node &m = a.pool.node(x), &n = b.pool.node(y);
+    if (m.op != n.op || m.value != n.value)
+        return false;
+    if (m.op == expr::Op::Var)
+        return a.vars[static_cast<size_t>(m.index)].name == b.vars[static_cast<size_t>(n.index)].name;
+    if (m.op == expr::Op::Param)
+        return a.pool.parameterName(m.index) == b.pool.parameterName(n.index);
+    return m.index == n.index && sameTree(a, m.a, b, n.a) && sameTree(a, m.b, b, n.b) && sameTree(a, m.c, b, n.c);
+}
+
 void requireSameEquations(const flatten::FlatModel& a, const std::vector<flatten::FlatEquation>& ea,
                           const flatten::FlatModel& b, const std::vector<flatten::FlatEquation>& eb)
 {
@@ -73,6 +94,7 @@ void requireSameEquations(const flatten::FlatModel& a, const std::vector<flatten
         REQUIRE(ea[k].origin == eb[k].origin);
         REQUIRE(ea[k].component == eb[k].component);
         REQUIRE(printed(a, ea[k].residual) == printed(b, eb[k].residual));
+        REQUIRE(sameTree(a, ea[k].residual, b, eb[k].residual));
     }
 }
 
@@ -80,9 +102,7 @@ void requireSameEquations(const flatten::FlatModel& a, const std::vector<flatten
 
 TEST_CASE("a model of alike instances flattens to what lowering every instance gives")
 {
-    // Enough stages (of six components) that the diagram stamps its instances instead of
-    // keeping their parameters tunable.
-    const int n = static_cast<int>(flatten::kMostTunableInstances / 6) + 1;
+    const int n = 200; // stages of six components
     const flatten::FlatModel alike = flatten::instantiate(diagramFromJson(stages(n, false)), bundledLibrary());
     const flatten::FlatModel lowered = flatten::instantiate(diagramFromJson(stages(n, true)), bundledLibrary());
     REQUIRE(alike.vars.size() == lowered.vars.size());
@@ -112,7 +132,15 @@ TEST_CASE("a model of alike instances flattens to what lowering every instance g
     CHECK(alike.realParameters == lowered.realParameters);
     CHECK(alike.realParameters.at("spring12.d") == 1);
     CHECK(alike.realParameters.at("gear12.ratio") == 2);
-    CHECK(alike.pool.parameterCount() == 0);
+    // the same leaves, in the same order, with the same values, structural alike
+    REQUIRE(alike.pool.parameterCount() == lowered.pool.parameterCount());
+    CHECK(alike.pool.parameterCount() > 0);
+    for (int32_t id = 0; id < static_cast<int32_t>(alike.pool.parameterCount()); ++id) {
+        INFO(alike.pool.parameterName(id));
+        REQUIRE(alike.pool.parameterName(id) == lowered.pool.parameterName(id));
+        CHECK(alike.pool.parameterValue(id) == lowered.pool.parameterValue(id));
+        CHECK(alike.pool.isStructural(id) == lowered.pool.isStructural(id));
+    }
     CHECK(alike.componentNames == lowered.componentNames);
     // the last stage's equations are its own, about its own variables
     bool found = false;

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 using namespace flange;
@@ -48,18 +49,20 @@ codegen::Tape compile(const expr::Pool& pool, const std::vector<expr::NodeId>& o
     return compiler.finish();
 }
 
-// Runs the tape natively and interpreted on the same inputs; every output must agree bit
-// for bit. Returns the native outputs.
-std::vector<double> runBothWays(const codegen::Tape& tape, size_t outputs, const codegen::TapeInputs& base)
+// Runs the tape natively and interpreted on the same inputs (and parameters, by id, if
+// given); every output must agree bit for bit. Returns the native outputs.
+std::vector<double> runBothWays(const codegen::Tape& tape, size_t outputs, const codegen::TapeInputs& base,
+                                const std::vector<double>* parameters = nullptr)
 {
     REQUIRE(tape.isNative());
     std::vector<double> native0(outputs, -1), native1(outputs, -1), interp0(outputs, -1), interp1(outputs, -1);
-    std::vector<double> registers = tape.workspace();
+    const auto workspace = [&] { return parameters ? tape.workspace(*parameters) : tape.workspace(); };
+    std::vector<double> registers = workspace();
     codegen::TapeInputs in = base;
     in.out[0] = native0.data();
     in.out[1] = native1.data();
     tape.run(in, registers.data());
-    std::vector<double> registers2 = tape.workspace();
+    std::vector<double> registers2 = workspace();
     in.out[0] = interp0.data();
     in.out[1] = interp1.data();
     tape.interpret(in, registers2.data());
@@ -278,6 +281,25 @@ std::vector<expr::NodeId> sections(expr::Pool& pool, int32_t n, bool scrambledTa
     return out;
 }
 
+// The same with each section's own parameters as leaves, c_i (id 2i) and d_i (id 2i + 1),
+// as a drive line's stamped sections have them: their registers are a fixed step apart,
+// and so are those of c_i/d_i, computed when a run sets them. t_i = c_i*y[2i] +
+// (c_i/d_i)*y[2i+1].
+std::vector<expr::NodeId> sectionsWithParameters(expr::Pool& pool, int32_t n)
+{
+    std::vector<expr::NodeId> out;
+    expr::NodeId before = pool.zero();
+    for (int32_t i = 0; i < n; ++i) {
+        const expr::NodeId c = pool.param(pool.addParameter(std::to_string(i) + ".c", 1e4));
+        const expr::NodeId d = pool.param(pool.addParameter(std::to_string(i) + ".d", 10));
+        const expr::NodeId t = pool.add(pool.mul(c, pool.var(2 * i)), pool.mul(pool.div(c, d), pool.var(2 * i + 1)));
+        out.push_back(pool.sub(pool.var(kYp + i), pool.sub(t, before))); // yp[i] - (t_i - t_(i-1))
+        before = t;
+    }
+    out.push_back(pool.mul(before, pool.var(kYp))); // the last t, after the loop
+    return out;
+}
+
 struct SectionInputs {
     std::vector<double> y, yp;
     codegen::TapeInputs in;
@@ -342,4 +364,34 @@ TEST_CASE("A simulation of a long drive line with looped native tapes gives the 
     REQUIRE(native.model->residual.instructionCount() > codegen::NativeCode::kMostInstructions);
     CHECK(native.model->residual.isNative());
     CHECK(native.model->computed.isNative());
+}
+
+TEST_CASE("A loop reads each section's own parameters at their stride, as the interpreter does")
+{
+#if !(defined(__x86_64__) && defined(__linux__))
+    SKIP("native code is made for x86-64 Linux only; elsewhere every tape is interpreted");
+#endif
+    NativeSetting on(true);
+    expr::Pool pool;
+    const std::vector<expr::NodeId> outputs = sectionsWithParameters(pool, 3000);
+    const codegen::Tape tape = compileSections(pool, outputs);
+    REQUIRE(tape.instructionCount() > codegen::NativeCode::kMostInstructions);
+    CHECK(tape.isNative());
+    CHECK(tape.nativeBytes() < 16384); // a period's code: the sections are a loop
+    // values other than translation's, each section's its own
+    std::vector<double> values(pool.parameterCount());
+    for (size_t i = 0; i < 3000; ++i) {
+        values[2 * i] = 2e4 + static_cast<double>(i);
+        values[2 * i + 1] = 5 - 1e-3 * static_cast<double>(i);
+    }
+    SectionInputs s(3000);
+    const std::vector<double> result = runBothWays(tape, outputs.size(), s.in, &values);
+    const auto t = [&](size_t i) {
+        return values[2 * i] * s.y[2 * i] + values[2 * i] / values[2 * i + 1] * s.y[2 * i + 1];
+    };
+    CHECK(result[0] == s.yp[0] - t(0));
+    CHECK(result[1] == s.yp[1] - (t(1) - t(0)));
+    CHECK(result[1500] == s.yp[1500] - (t(1500) - t(1499)));
+    CHECK(result[2999] == s.yp[2999] - (t(2999) - t(2998)));
+    CHECK(result[3000] == t(2999) * s.yp[0]);
 }

@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace flange::expr;
@@ -142,5 +143,41 @@ TEST_CASE("a tape reads each parameter from a register of its own, which a run s
         CHECK(outputsOf(tape, tape.workspace({4.0, -1.5})) == outputsOf(reference, reference.workspace()));
         CHECK_FALSE(pool.isStructural(k));
         CHECK_FALSE(pool.isStructural(w));
+    }
+}
+
+namespace {
+
+// y0*(k/w) + sin(k*w) and (k - w)*y0, stored to out[0][0] and out[0][1]: k/w, sin(k*w) and
+// k - w read the parameters alone.
+flange::codegen::Tape parameterExpressions(Pool& pool, NodeId k, NodeId w)
+{
+    using namespace flange::codegen;
+    const NodeId y0 = pool.var(0);
+    TapeCompiler compiler(pool, [](int32_t v) { return VarSource{VarSource::Kind::Y, v, 0}; });
+    compiler.store(pool.add(pool.mul(y0, pool.div(k, w)), pool.unary(Op::Sin, pool.mul(k, w))), 0, 0);
+    compiler.store(pool.mul(pool.sub(k, w), y0), 0, 1);
+    return compiler.finish();
+}
+
+} // namespace
+
+TEST_CASE("expressions of parameters alone are computed when a run sets the parameters, as a tape made with its values computes them")
+{
+    for (const bool native : {true, false}) {
+        INFO("native code " << native);
+        const NativeSetting setting(native);
+        Pool pool;
+        const int32_t k = pool.addParameter("a.k", 2.5), w = pool.addParameter("a.w", 0.5);
+        const flange::codegen::Tape tape = parameterExpressions(pool, pool.param(k), pool.param(w));
+        // what remains on the tape: a load, two products, a sum and two stores
+        CHECK(tape.instructionCount() == 6);
+        CHECK(outputsOf(tape, tape.workspace()) == std::vector<double>{0.7 * (2.5 / 0.5) + std::sin(2.5 * 0.5), 2.0 * 0.7});
+        for (const auto& [kv, wv] : std::vector<std::pair<double, double>>{{4.0, -1.5}, {1e-3, 7.0}}) {
+            Pool numbers;
+            const flange::codegen::Tape reference = parameterExpressions(numbers, numbers.constant(kv), numbers.constant(wv));
+            CHECK(outputsOf(tape, tape.workspace({kv, wv})) == outputsOf(reference, reference.workspace()));
+            CHECK(outputsOf(tape, tape.workspace({kv, wv}))[1] == (kv - wv) * 0.7);
+        }
     }
 }

@@ -3,9 +3,11 @@
 // and a run in steps gives the rows of a run to the end.
 #include "engine/api/model.hpp"
 #include "engine/api/simulation.hpp"
+#include "engine/diagram/diagram_json.hpp"
 #include "engine/diagram/model_parameters.hpp"
 #include "engine/error.hpp"
 #include "engine/units/units.hpp"
+#include "bench/chain_model.hpp"
 #include "support/test_support.hpp"
 
 #include <catch2/catch.hpp>
@@ -16,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 using namespace flange;
@@ -378,4 +381,34 @@ TEST_CASE("every tunable parameter of every MSL example, set in a run without tr
         }
     }
     CHECK(examples >= 30); // the reference comparisons' examples among them
+}
+
+TEST_CASE("a parameter of a late section of a long drive line, its sections stamped from templates, is tunable")
+{
+    // Inertias joined by spring-dampers, every section alike: the sections after the first
+    // are stamps, each with leaves of its own (flatten/instance_template.hpp).
+    const int n = 600; // 1,201 components
+    const diagram::Diagram chain = diagram::parseDiagram(bench::chainDiagram(n, 0.05), "chain");
+    const auto model = Model::compile(chain, sharedLibrary());
+    for (const auto& [name, value] : std::vector<std::pair<const char*, double>>{
+             {"springDamper500.c", 2e4}, {"springDamper500.d", 3}, {"inertia500.J", 0.5}}) {
+        const Outcome tuned = tunedAt(model, name, value);
+        CHECK_FALSE(tuned.retranslated);
+        requireSame(tuned, translatedAt(chain, name, value), name);
+    }
+}
+
+TEST_CASE("a run with a tunable and a structural edit translates the diagram with both")
+{
+    // Checking the tunable values puts translation's values in the edited diagram for a
+    // moment: the translated diagram must have the run's again.
+    const diagram::Diagram clutches = example("Rotational/CoupledClutches.json");
+    const auto model = Model::compile(clutches, sharedLibrary());
+    Run run(model);
+    run.setParameter("clutch1.fn_max", 30);
+    run.setParameter("step2.startTime", 0.8);
+    const Outcome both = outcomeOf(run);
+    CHECK(run.retranslated());
+    requireSame(both, translatedAt(withValue(clutches, "clutch1.fn_max", 30), "step2.startTime", 0.8),
+                "clutch1.fn_max = 30, step2.startTime = 0.8");
 }
