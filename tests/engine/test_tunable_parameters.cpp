@@ -389,7 +389,7 @@ TEST_CASE("a parameter of a late section of a long drive line, its sections stam
     // are stamps, each with leaves of its own (flatten/instance_template.hpp).
     const int n = 600; // 1,201 components
     const diagram::Diagram chain = diagram::parseDiagram(bench::chainDiagram(n, 0.05), "chain");
-    const auto model = Model::compile(chain, sharedLibrary());
+    const auto model = Model::compile(chain, test::sharedBundledLibrary());
     for (const auto& [name, value] : std::vector<std::pair<const char*, double>>{
              {"springDamper500.c", 2e4}, {"springDamper500.d", 3}, {"inertia500.J", 0.5}}) {
         const Outcome tuned = tunedAt(model, name, value);
@@ -403,7 +403,7 @@ TEST_CASE("a run with a tunable and a structural edit translates the diagram wit
     // Checking the tunable values puts translation's values in the edited diagram for a
     // moment: the translated diagram must have the run's again.
     const diagram::Diagram clutches = example("Rotational/CoupledClutches.json");
-    const auto model = Model::compile(clutches, sharedLibrary());
+    const auto model = Model::compile(clutches, test::sharedBundledLibrary());
     Run run(model);
     run.setParameter("clutch1.fn_max", 30);
     run.setParameter("step2.startTime", 0.8);
