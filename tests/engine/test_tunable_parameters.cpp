@@ -493,3 +493,24 @@ TEST_CASE("an instance's edits alone tell the tunable values the edited diagram'
     }
     CHECK(answered >= 2 * 10); // the instances' tunable parameters at values other than 0
 }
+
+TEST_CASE("a run streamed to a sink gives the sink the columns and rows, and keeps neither")
+{
+    struct Names : ResultSink {
+        std::vector<std::string> names;
+        size_t rows = 0;
+        void begin(const std::vector<std::string>& n) override { names = n; }
+        void row(double, const std::vector<double>&) override { ++rows; }
+    };
+    const auto model = Model::compile(example("Rotational/CoupledClutches.json"), test::sharedBundledLibrary());
+    Run kept(model);
+    kept.runToEnd();
+    Names sink;
+    Run streamed(model);
+    streamed.streamTo(sink);
+    streamed.runToEnd();
+    CHECK(sink.names == kept.columns());
+    CHECK(sink.rows == kept.rowCount());
+    CHECK(streamed.columns().empty());
+    CHECK(streamed.rowCount() == 0);
+}
