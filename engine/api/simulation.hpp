@@ -66,7 +66,7 @@ public:
     bool finished() const { return state_ == State::Finished; }
     double time() const; // of the last row (the start time before any)
 
-    // ---- results (rows kept in the run; empty when streamed to a sink)
+    // ---- results (rows and columns kept in the run; empty when streamed to a sink)
 
     const std::vector<std::string>& columns() const; // the signals selected, without time
     const std::vector<double>& times() const;

@@ -51,6 +51,7 @@ RowOutput::RowOutput(RunState& state, const std::vector<int>& outputs) : s_(stat
 void RowOutput::begin(long gridRows)
 {
     std::vector<std::string> names;
+    names.reserve(outputs_.size());
     for (int i : outputs_)
         names.push_back(s_.m_.outputs[static_cast<size_t>(i)].name);
     s_.sink_.begin(names);

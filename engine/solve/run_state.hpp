@@ -58,6 +58,9 @@ struct RunState {
     // The equations whose Jacobian rows at y_ and yp_ span the widest range of coefficients.
     std::string stiffestEquations(double t, std::vector<std::string>& culprits);
     std::string withSource(const std::string& origin) const;
+    // Every Real parameter's value by name, this run's where it set one: made for a message
+    // only, so that a run's set-up does not copy tens of thousands of names.
+    std::map<std::string, double> parameterValues() const;
     double restartStep() const { return std::min(0.001 * (tEnd_ - t0_), dt_); }
 
     // ---------- small helpers
@@ -99,9 +102,6 @@ struct RunState {
     double t0_ = 0, tEnd_ = 1, dt_ = 0.002, rtol_ = 1e-6;
     std::vector<double> y_, yp_, disc_, pre_, rel_, dist_, jy_, jyp_, varValues_;
     std::vector<double> parameters_; // this run's values of the parameters kept as leaves, by id
-    // Every Real parameter's value by name for messages: the model's, or a copy with this run's.
-    const std::map<std::string, double>* parameterValues_ = nullptr;
-    std::map<std::string, double> ownParameterValues_;
     std::vector<double> resRegs_, jacRegs_, crossRegs_, initResRegs_, initJacRegs_, computedRegs_;
     std::vector<double> computed_; // the explicitly computed unknowns, from the last computeValues()
     std::vector<int> stateRelations_;

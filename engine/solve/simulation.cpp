@@ -26,17 +26,6 @@ Run::Run(const CompiledModel& m, const SimulationOptions& o, ResultSink& sink, c
     if (parameters_.empty())
         for (size_t id = 0; id < m.pool.parameterCount(); ++id)
             parameters_.push_back(m.pool.parameterValue(static_cast<int32_t>(id)));
-    // Messages name the run's values: the model's, but for those the run set.
-    parameterValues_ = &m.parameterValues;
-    for (size_t k = 0; k < parameters_.size(); ++k) {
-        const auto id = static_cast<int32_t>(k);
-        if (parameters_[k] == m.pool.parameterValue(id))
-            continue;
-        if (ownParameterValues_.empty())
-            ownParameterValues_ = m.parameterValues;
-        ownParameterValues_[m.pool.parameterName(id)] = parameters_[k];
-        parameterValues_ = &ownParameterValues_;
-    }
     n_ = m.n;
     onlyStatesInOrder_ = static_cast<int32_t>(m.stateSlots.size()) == n_;
     for (size_t i = 0; i < m.stateSlots.size() && onlyStatesInOrder_; ++i)
@@ -401,13 +390,22 @@ void RunState::failNonFinite(double t)
         .at(t);
 }
 
+std::map<std::string, double> RunState::parameterValues() const
+{
+    std::map<std::string, double> values = m_.parameterValues;
+    for (size_t k = 0; k < parameters_.size(); ++k)
+        if (parameters_[k] != m_.pool.parameterValue(static_cast<int32_t>(k)))
+            values[m_.pool.parameterName(static_cast<int32_t>(k))] = parameters_[k];
+    return values;
+}
+
 // The equations whose Jacobian rows span the widest range of coefficients at t, one per
 // line with the parameters they name: where to look when the steps shrink to nothing.
 std::string RunState::stiffestEquations(double t, std::vector<std::string>& culprits)
 {
     jacobian(t, y_.data(), yp_.data(), false);
     std::string names;
-    for (const auto& e : solve::stiffestEquations(m_, *parameterValues_, jy_, 3)) {
+    for (const auto& e : solve::stiffestEquations(m_, parameterValues(), jy_, 3)) {
         std::string through;
         for (const auto& origin : e.through) {
             through += (through.empty() ? ", through " : " and ") + origin;

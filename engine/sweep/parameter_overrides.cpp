@@ -113,9 +113,14 @@ double overrideValue(const OverrideTarget& target, double value, const std::stri
     return v;
 }
 
+diagram::Json storedValue(const OverrideTarget& target, double value)
+{
+    return target.integer ? diagram::Json(static_cast<long long>(value)) : diagram::Json(value);
+}
+
 void applyOverride(diagram::Diagram& d, const OverrideTarget& target, double value)
 {
-    applyOverride(d, target, target.integer ? diagram::Json(static_cast<long long>(value)) : diagram::Json(value));
+    applyOverride(d, target, storedValue(target, value));
 }
 
 void applyOverride(diagram::Diagram& d, const OverrideTarget& target, const diagram::Json& json)

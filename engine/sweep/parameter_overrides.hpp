@@ -26,6 +26,12 @@ struct OverrideTarget {
     bool number = true;    // Real or Integer (else Boolean, enumeration, table or text: findSettable only)
 };
 
+// A value set by name, found and read: what applyOverride sets (a run keeps its edits so).
+struct Override {
+    OverrideTarget target;
+    diagram::Json value;
+};
+
 // Finds what `name` sets in `d`, of any type (a Boolean parameter set to "true" by a run).
 // Throws flange::Error (BadInput) naming `name` when the model has no such parameter or
 // start value, or when the parameter is final.
@@ -45,6 +51,8 @@ double overrideValue(const OverrideTarget& target, const std::string& text);
 double overrideValue(const OverrideTarget& target, double value, const std::string& unit,
                      const std::string& written = {});
 
+// The number as the diagram stores it: whole for an Integer.
+diagram::Json storedValue(const OverrideTarget& target, double value);
 // Sets the value in `d`, replacing what the diagram had (a number, an expression).
 void applyOverride(diagram::Diagram& d, const OverrideTarget& target, double value);
 // The same with the value as the diagram stores it (an expression's text, a Boolean).

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string_view>
 #include <unordered_map>
 
@@ -32,6 +33,15 @@ bool acceptable(double v, const library::ParameterDef& pd)
     if (pd.min && (pd.minExclusive ? v <= *pd.min : v < *pd.min))
         return false;
     return !(pd.max && v > *pd.max);
+}
+
+// A model parameter's value as translation would take it (numberOf, acceptable).
+std::optional<double> ownValue(const diagram::ParameterDeclaration& p)
+{
+    const std::optional<double> v = numberOf(&p.value);
+    if (!v || !std::isfinite(*v) || *v == 0 || (p.min && *v < *p.min) || (p.max && *v > *p.max))
+        return std::nullopt;
+    return v;
 }
 
 // A diagram's components by name: a drive line of 10,000 sections has tens of thousands
@@ -112,8 +122,8 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
         if (dot == std::string_view::npos) { // the diagram's own ("T2")
             diagram::ParameterDeclaration* edit = declared(own, pool.parameterName(id));
             const diagram::ParameterDeclaration* was = declared(ownBefore, pool.parameterName(id));
-            const std::optional<double> v = edit ? numberOf(&edit->value) : std::nullopt;
-            if (!was || !v || !std::isfinite(*v) || *v == 0 || (edit->min && *v < *edit->min) || (edit->max && *v > *edit->max))
+            const std::optional<double> v = edit ? ownValue(*edit) : std::nullopt;
+            if (!was || !v)
                 return std::nullopt;
             values[k] = *v;
             edit->value = was->value;
@@ -147,6 +157,76 @@ std::optional<std::vector<double>> tunedValues(const CompiledModel& model, const
     diagram::setDeclarations(edited, own);
     if (!diagram::simulatesAlike(edited, translated))
         return std::nullopt;
+    return values;
+}
+
+std::optional<std::vector<double>> tunedInstanceValues(const CompiledModel& model, const diagram::Diagram& translated,
+                                                       const library::Library& library,
+                                                       const std::vector<Override>& edits)
+{
+    // The edited instances and their new values, a later edit of a parameter replacing an
+    // earlier one; each must reach a tunable leaf, else the edit is one translation sees.
+    struct Edit {
+        const Json* value = nullptr;
+        bool reached = false;
+    };
+    struct Instance {
+        const diagram::Component* was = nullptr;
+        std::map<std::string, Edit, std::less<>> members;
+    };
+    std::map<std::string, Instance, std::less<>> instances;
+    for (const Override& e : edits) {
+        if (e.target.kind != OverrideTarget::Kind::ComponentParameter || !e.value.is_number())
+            return std::nullopt;
+        Instance& in = instances[e.target.component];
+        in.was = translated.component(e.target.component);
+        if (!in.was)
+            return std::nullopt;
+        in.members[e.target.member].value = &e.value;
+    }
+    // As tunedValues: every tunable leaf of an edited instance, and of the diagram's own,
+    // takes a value translation would take as it stands.
+    const std::vector<diagram::ParameterDeclaration> own = diagram::declarations(translated);
+    const expr::Pool& pool = model.pool;
+    std::vector<double> values(pool.parameterCount());
+    for (size_t k = 0; k < values.size(); ++k) {
+        const auto id = static_cast<int32_t>(k);
+        values[k] = pool.parameterValue(id);
+        if (pool.isStructural(id))
+            continue;
+        const std::string_view name = pool.parameterName(id);
+        const size_t dot = name.find('.');
+        if (dot == std::string_view::npos) {
+            auto p = std::find_if(own.begin(), own.end(), [&name](const auto& d) { return d.name == name; });
+            const std::optional<double> v = p == own.end() ? std::nullopt : ownValue(*p);
+            if (!v)
+                return std::nullopt;
+            values[k] = *v; // as translated
+            continue;
+        }
+        auto in = instances.find(name.substr(0, dot));
+        if (in == instances.end())
+            continue;
+        const std::string member(name.substr(dot + 1));
+        const library::ComponentDefinition* def = library.find(in->second.was->type);
+        const library::ParameterDef* pd = def ? def->parameter(member) : nullptr;
+        if (!pd)
+            return std::nullopt;
+        auto edit = in->second.members.find(member);
+        const Json* given = edit != in->second.members.end() ? edit->second.value : in->second.was->parameter(member);
+        if (!given)
+            continue; // its default, as translated
+        const std::optional<double> v = numberOf(given);
+        if (!v || !acceptable(*v, *pd))
+            return std::nullopt;
+        values[k] = *v;
+        if (edit != in->second.members.end())
+            edit->second.reached = true;
+    }
+    for (const auto& [name, in] : instances)
+        for (const auto& [member, edit] : in.members)
+            if (!edit.reached)
+                return std::nullopt;
     return values;
 }
 
