@@ -400,8 +400,9 @@ std::optional<SlurmChoice> SweepDialog::slurmChoice() const
 {
     if (runOn_->currentIndex() != 1)
         return std::nullopt;
+    // The library folders are the window's, not the dialog's: SweepWorkspace adds them.
     return SlurmChoice{slurmFolder_->text().trimmed(), partition_->text().trimmed(), timeLimit_->text().trimmed(),
-                       tasks_->value()};
+                       tasks_->value(), {}};
 }
 
 bool SweepDialog::validate()
