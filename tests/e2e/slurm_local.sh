@@ -12,17 +12,8 @@ sim=$1
 src=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/flange-slurm-XXXXXX")
 source "$src/tests/slurm/local_slurm.sh"
-cleanup() {
-  local_slurm_stop
-  rm -rf "$work"
-}
-trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-if ! local_slurm_start "$work/slurm"; then
-  [ "${CI:-}" = true ] && fail "no local Slurm under CI: $local_slurm_reason"
-  echo "SKIP: no local Slurm: $local_slurm_reason"
-  exit 77
-fi
+local_slurm_for_test "$work"
 # The model is the test's copy: changed below, which the sweeps' own copies do not see.
 model=$work/CoupledClutches.json
 cp "$src/models/msl/Rotational/CoupledClutches.json" "$model"

@@ -10,16 +10,7 @@ ui_tests=$1
 src=$2
 work=$(mktemp -d "${TMPDIR:-/tmp}/flange-slurm-window-XXXXXX")
 source "$src/tests/slurm/local_slurm.sh"
-cleanup() {
-  local_slurm_stop
-  rm -rf "$work"
-}
-trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-if ! local_slurm_start "$work/slurm"; then
-  [ "${CI:-}" = true ] && fail "no local Slurm under CI: $local_slurm_reason"
-  echo "SKIP: no local Slurm: $local_slurm_reason"
-  exit 77
-fi
+local_slurm_for_test "$work"
 TMPDIR=$work QT_QPA_PLATFORM=offscreen "$ui_tests" "[slurm-real]" || fail "the [slurm-real] cases failed (above)"
 echo "PASS"

@@ -3,6 +3,10 @@
 #                           returns 0 when the node is idle, else 1 with the reason in
 #                           $local_slurm_reason. Exports SLURM_CONF.
 #   local_slurm_stop        stops the three by their pids (call it from a trap on EXIT).
+#   local_slurm_for_test WORK
+#                           for a ctest: starts it in WORK/slurm, stops it and removes WORK
+#                           on exit; without Slurm (or root) the test is skipped (exit 77),
+#                           under CI=true it fails.
 # Needs root and Debian's slurm-wlm and munge. It never touches /etc/slurm, /etc/munge or
 # the system's services: the key, socket, ports, state, spool, logs and pids are its own.
 local_slurm_pids=()
@@ -102,4 +106,17 @@ CONF
   done
   local_slurm_reason="the node did not come up in 30 s: $(tail -3 "$dir/log/slurmctld.log" "$dir/log/slurmd.log" "$dir/log/slurmctld.out" "$dir/log/slurmd.out" 2> /dev/null)"
   return 1
+}
+
+local_slurm_for_test() {
+  local_slurm_test_work=$1
+  trap 'local_slurm_stop; rm -rf "$local_slurm_test_work"' EXIT
+  if ! local_slurm_start "$local_slurm_test_work/slurm"; then
+    if [ "${CI:-}" = true ]; then
+      echo "FAIL: no local Slurm under CI: $local_slurm_reason"
+      exit 1
+    fi
+    echo "SKIP: no local Slurm: $local_slurm_reason"
+    exit 77
+  fi
 }

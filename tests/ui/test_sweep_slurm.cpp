@@ -118,6 +118,21 @@ void checkSameRuns(const std::map<size_t, SweepRunRecord>& cluster, const std::m
     }
 }
 
+// Submits d from window to a Slurm backend of `tasks` array tasks writing to `folder`;
+// returns that backend, which the window's sweeps own.
+SlurmSweepBackend* submitOnCluster(MainWindow& window, const QString& folder, int tasks,
+                                   const sweep::SweepDefinition& d)
+{
+    SlurmChoice choice;
+    choice.folder = folder;
+    choice.tasks = tasks;
+    auto backend = std::make_unique<SlurmSweepBackend>(choice);
+    SlurmSweepBackend* slurm = backend.get();
+    window.sweeps()->setBackend(std::move(backend));
+    window.sweeps()->run(prepareSweepJob(d, window.document()->rootDiagram(), window.document()->sharedLibrary()));
+    return slurm;
+}
+
 } // namespace
 
 TEST_CASE("the Sweep dialog offers a Slurm cluster only where sbatch is on PATH, and says so", "[sweep]")
@@ -227,11 +242,7 @@ TEST_CASE("a sweep folder on Slurm opened in another window shows its runs and c
         window.setQuiet(true);
         REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
         SweepWorkspace& sweeps = *window.sweeps();
-        SlurmChoice choice;
-        choice.folder = folder;
-        choice.tasks = 2;
-        sweeps.setBackend(std::make_unique<SlurmSweepBackend>(choice));
-        sweeps.run(prepareSweepJob(d, window.document()->rootDiagram(), window.document()->sharedLibrary()));
+        submitOnCluster(window, folder, 2, d);
         waitForEnd(sweeps);
         REQUIRE(sweeps.session().error().isEmpty());
         // Cluster runs have their kept signal as local runs have: the same curves.
@@ -295,12 +306,7 @@ TEST_CASE("a sweep folder written by another flange-sim version is refused with 
     window.setQuiet(true);
     REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
     SweepWorkspace& sweeps = *window.sweeps();
-    SlurmChoice choice;
-    choice.folder = work.filePath("s");
-    choice.tasks = 1;
-    sweeps.setBackend(std::make_unique<SlurmSweepBackend>(choice));
-    sweeps.run(prepareSweepJob(keptSignalSweep("10,20"), window.document()->rootDiagram(),
-                               window.document()->sharedLibrary()));
+    submitOnCluster(window, work.filePath("s"), 1, keptSignalSweep("10,20"));
     waitForEnd(sweeps);
     REQUIRE(sweeps.session().records().size() == 2);
 
@@ -338,13 +344,7 @@ TEST_CASE("on a real Slurm, a sweep from the window equals the local sweep and i
         window.setQuiet(true);
         REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
         SweepWorkspace& sweeps = *window.sweeps();
-        SlurmChoice choice;
-        choice.folder = folder;
-        choice.tasks = 3;
-        auto backend = std::make_unique<SlurmSweepBackend>(choice);
-        SlurmSweepBackend* slurm = backend.get();
-        sweeps.setBackend(std::move(backend));
-        sweeps.run(prepareSweepJob(d, window.document()->rootDiagram(), window.document()->sharedLibrary()));
+        SlurmSweepBackend* slurm = submitOnCluster(window, folder, 3, d);
         waitForEnd(sweeps, 300000);
         REQUIRE_FALSE(sweeps.session().isRunning());
         CHECK(sweeps.session().error().isEmpty());
@@ -377,11 +377,7 @@ TEST_CASE("on a real Slurm, a sweep's folder reopened while its job runs follows
         MainWindow window(test::bundledComponentLibrary());
         window.setQuiet(true);
         REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
-        SlurmChoice choice;
-        choice.folder = folder;
-        choice.tasks = 2;
-        window.sweeps()->setBackend(std::make_unique<SlurmSweepBackend>(choice));
-        window.sweeps()->run(prepareSweepJob(d, window.document()->rootDiagram(), window.document()->sharedLibrary()));
+        submitOnCluster(window, folder, 2, d);
         REQUIRE(window.sweeps()->session().isRunning());
     }
     const std::filesystem::path dir = folder.toStdString();
@@ -449,12 +445,7 @@ TEST_CASE("a diagram saved after a sweep on Slurm names its folder, and opened a
         window.setQuiet(true);
         REQUIRE(window.openFile(test::sourcePath("models/msl/Rotational/CoupledClutches.json")));
         SweepWorkspace& sweeps = *window.sweeps();
-        SlurmChoice choice;
-        choice.folder = folder;
-        choice.tasks = 2;
-        sweeps.setBackend(std::make_unique<SlurmSweepBackend>(choice));
-        sweeps.run(prepareSweepJob(keptSignalSweep("10,20,30"), window.document()->rootDiagram(),
-                                   window.document()->sharedLibrary()));
+        submitOnCluster(window, folder, 2, keptSignalSweep("10,20,30"));
         waitForEnd(sweeps);
         REQUIRE(sweeps.session().records().size() == 3);
         CHECK(window.document()->rootDiagram().extra.value("sweepFolder", "") ==
