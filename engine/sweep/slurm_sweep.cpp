@@ -321,7 +321,7 @@ SlurmSetup readSlurmSetup(const fs::path& dir)
     const fs::path path = dir / "slurm.json";
     if (!fs::exists(path))
         throw badInput(path.string() + ": not found; is " + dir.string() +
-                       " the folder of a sweep made with flange-sim sweep --slurm?");
+                       " the folder of a sweep on Slurm (flange-sim sweep --slurm, or the Sweep dialog's Run on: a Slurm cluster)?");
     const Json j = io::parseJsonInput(readFile(path), path.string());
     try {
         if (j.value("format", "") != "flange-slurm-sweep")

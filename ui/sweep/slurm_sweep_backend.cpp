@@ -176,7 +176,8 @@ void SlurmSweepBackend::start(std::shared_ptr<const SweepJob> job)
         const QString out = runProgram(QStringLiteral("sbatch"), {QStringLiteral("--parsable"), QString::fromStdString(script.string())},
                                        QString::fromStdString(dir_.string()), &error);
         if (!error.isEmpty())
-            throw badInput(error.toStdString());
+            throw badInput("the cluster did not take the job (" + dir_.string() + " is written, nothing runs): " +
+                           error.toStdString());
         jobId_ = out.section(QLatin1Char(';'), 0, 0);
         sweep::writeJobId(dir_, 0, jobId_.toStdString());
     } catch (const std::exception& e) {
