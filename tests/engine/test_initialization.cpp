@@ -8,23 +8,11 @@
 using namespace flange;
 using namespace flange::test;
 
-namespace {
-
-std::string gearTrain(const std::string& vars1, const std::string& vars2)
-{
-    return diagramJson({component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})", vars1),
-                        component("gear", "Rotational.Components.IdealGear", R"({"ratio": 2})"),
-                        component("inertia2", "Rotational.Components.Inertia", R"({"J": 4})", vars2)},
-                       {{"inertia1.flange_b", "gear.flange_a"}, {"gear.flange_b", "inertia2.flange_a"}});
-}
-
-} // namespace
-
 TEST_CASE("T5: a fixed start on a variable that becomes a dummy derivative is honoured")
 {
     // Only inertia2 (behind the gear) is given fixed starts; whichever inertia keeps the
     // states, w1 must start at ratio * w2 = 2 * 3.
-    auto s = simulateJson(gearTrain("{}", R"({"phi": {"start": 0.5, "fixed": true}, "w": {"start": 3, "fixed": true}})"));
+    auto s = simulateJson(gearTrainJson("{}", R"({"phi": {"start": 0.5, "fixed": true}, "w": {"start": 3, "fixed": true}})"));
     CHECK(s.sink.at("inertia1.w", 0.0) == Approx(6.0));
     CHECK(s.sink.at("inertia2.w", 0.0) == Approx(3.0));
     CHECK(s.sink.at("inertia1.phi", 0.0) == Approx(1.0));
@@ -33,12 +21,12 @@ TEST_CASE("T5: a fixed start on a variable that becomes a dummy derivative is ho
 
 TEST_CASE("T5: consistent over-specification warns, inconsistent fails naming the conditions")
 {
-    auto ok = simulateJson(gearTrain(R"({"w": {"start": 6, "fixed": true}})",
+    auto ok = simulateJson(gearTrainJson(R"({"w": {"start": 6, "fixed": true}})",
                                      R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 3, "fixed": true}})"));
     REQUIRE_FALSE(ok.stats.warnings.empty());
     CHECK_THAT(ok.stats.warnings.front(), Catch::Contains("redundant initial condition"));
     try {
-        simulateJson(gearTrain(R"({"w": {"start": 5, "fixed": true}})",
+        simulateJson(gearTrainJson(R"({"w": {"start": 5, "fixed": true}})",
                                R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 3, "fixed": true}})"));
         FAIL("no error");
     } catch (const Error& e) {
@@ -51,7 +39,7 @@ TEST_CASE("T5: consistent over-specification warns, inconsistent fails naming th
 
 TEST_CASE("T7: without fixed starts the states are fixed at their start values, with a warning")
 {
-    auto s = simulateJson(gearTrain(R"({"phi": {"start": 0.25}, "w": {"start": 2}})", "{}"));
+    auto s = simulateJson(gearTrainJson(R"({"phi": {"start": 0.25}, "w": {"start": 2}})", "{}"));
     REQUIRE_FALSE(s.stats.warnings.empty());
     CHECK_THAT(s.stats.warnings.front(), Catch::Contains("assuming fixed start values"));
     // The states chosen are the gear's (phi_b and its derivative), whose starts are 0: the

@@ -17,14 +17,6 @@ using namespace flange::test;
 
 namespace {
 
-std::string gearTrain(const std::string& vars1, const std::string& vars2)
-{
-    return diagramJson({component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})", vars1),
-                        component("gear", "Rotational.Components.IdealGear", R"({"ratio": 2})"),
-                        component("inertia2", "Rotational.Components.Inertia", R"({"J": 4})", vars2)},
-                       {{"inertia1.flange_b", "gear.flange_a"}, {"gear.flange_b", "inertia2.flange_a"}});
-}
-
 CheckReport check(const std::string& json)
 {
     return Model::compile(diagramFromJson(json), sharedBundledLibrary())->check();
@@ -58,7 +50,7 @@ TEST_CASE("Check: a free inertia has two states, no dummy derivatives, no loops,
 
 TEST_CASE("Check: a gear between two inertias leaves one degree of freedom and the other speeds as dummy derivatives")
 {
-    const CheckReport r = check(gearTrain("{}", "{}"));
+    const CheckReport r = check(gearTrainJson("{}", "{}"));
     // one rigid degree of freedom: the gear's angle and its derivative
     CHECK(r.states == std::vector<std::string>{"gear.phi_b", "der(gear.phi_b)"});
     // the inertias' speeds and accelerations follow from them: derivatives made algebraic
@@ -90,7 +82,7 @@ TEST_CASE("Check: MSL's First solves the gear's accelerations and torques as one
 
 TEST_CASE("Check: fixed starts on both sides of a gear name the redundant one with the one it repeats")
 {
-    const CheckReport r = check(gearTrain(R"({"w": {"start": 6, "fixed": true}})",
+    const CheckReport r = check(gearTrainJson(R"({"w": {"start": 6, "fixed": true}})",
                                           R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 3, "fixed": true}})"));
     CHECK(r.assumedStarts.empty());
     CHECK(r.redundantStarts == std::vector<std::string>{"fixed start inertia2.w = 3 (with fixed start inertia1.w = 6)"});
@@ -100,7 +92,7 @@ TEST_CASE("Check: fixed starts on both sides of a gear name the redundant one wi
 TEST_CASE("Fixed starts that cannot all hold are named together, before a step is taken")
 {
     try {
-        simulateJson(gearTrain(R"({"w": {"start": 5, "fixed": true}})",
+        simulateJson(gearTrainJson(R"({"w": {"start": 5, "fixed": true}})",
                                R"({"phi": {"start": 0, "fixed": true}, "w": {"start": 3, "fixed": true}})"));
         FAIL("no error");
     } catch (const Error& e) {

@@ -93,6 +93,14 @@ std::string diagramJson(const std::vector<std::string>& components,
     return j + "]}";
 }
 
+std::string gearTrainJson(const std::string& vars1, const std::string& vars2)
+{
+    return diagramJson({component("inertia1", "Rotational.Components.Inertia", R"({"J": 1})", vars1),
+                        component("gear", "Rotational.Components.IdealGear", R"({"ratio": 2})"),
+                        component("inertia2", "Rotational.Components.Inertia", R"({"J": 4})", vars2)},
+                       {{"inertia1.flange_b", "gear.flange_a"}, {"gear.flange_b", "inertia2.flange_a"}});
+}
+
 bool hasState(const CompiledModel& m, const std::string& name)
 {
     for (const auto& s : m.stats.stateNames)

@@ -65,6 +65,9 @@ std::string component(const std::string& name, const std::string& type, const st
 std::string diagramJson(const std::vector<std::string>& components,
                         const std::vector<std::pair<std::string, std::string>>& connections, double stop = 1.0,
                         double interval = 0.01);
+// inertia1 (J = 1) -> gear (ratio 2) -> inertia2 (J = 4), each inertia with the given
+// variable settings: the initialization and Check tests' model of redundant fixed starts.
+std::string gearTrainJson(const std::string& vars1, const std::string& vars2);
 
 bool hasState(const CompiledModel& m, const std::string& name);
 
