@@ -102,9 +102,8 @@ void benchSimulate(const flange::ui::ComponentLibrary& library, const QString& l
                 sim.controller()->current()->rowCount(), sim.controller()->current()->variableCount());
 }
 
-// Every MSL example through the window's Simulate (rows kept for the plots, no CSV): the
-// wall time from Simulate to the final plot, median of 5, and the examples over 20 ms.
-void benchExamples(const flange::ui::ComponentLibrary& library, const QString& root)
+// The bundled MSL examples, Rotational then Translational, each in name order.
+QStringList mslExamples(const QString& root)
 {
     QStringList paths;
     for (const char* package : {"Rotational", "Translational"}) {
@@ -112,6 +111,14 @@ void benchExamples(const flange::ui::ComponentLibrary& library, const QString& r
         for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
             paths << dir.filePath(f);
     }
+    return paths;
+}
+
+// Every MSL example through the window's Simulate (rows kept for the plots, no CSV): the
+// wall time from Simulate to the final plot, median of 5, and the examples over 20 ms.
+void benchExamples(const flange::ui::ComponentLibrary& library, const QString& root)
+{
+    const QStringList paths = mslExamples(root);
     std::printf("\nevery MSL example, Simulate in the window to the final plot, median of 5 (ms):\n");
     double slowest = 0;
     QString slowestName;
@@ -289,12 +296,7 @@ void benchOpen(const flange::ui::ComponentLibrary& library, const QString& folde
 // else on its first numeric parameter.
 void benchTune(const flange::ui::ComponentLibrary& library, const QString& root)
 {
-    QStringList paths;
-    for (const char* package : {"Rotational", "Translational"}) {
-        const QDir dir(root + QStringLiteral("/models/msl/") + QLatin1String(package));
-        for (const QString& f : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-            paths << dir.filePath(f);
-    }
+    const QStringList paths = mslExamples(root);
     std::printf("\nTune slider dragged 1 s at 60 moves/s on every MSL example (ms, runs/s):\n");
     std::printf("%-36s %-22s %8s %10s %10s %8s\n", "example", "slider", "lone", "redraws/s", "release", "goals");
     int met = 0, total = 0;
